@@ -1,0 +1,63 @@
+# pfcheck — see README.md. Every target says what it does; `make help` lists them.
+GO       ?= go
+NODE     ?= node
+VERSION  := 0.1.0
+DIST     := web/dist
+GOROOT   := $(shell $(GO) env GOROOT)
+VECTORS  := $(sort $(wildcard testdata/vectors/*.json))
+GENS     := $(sort $(wildcard testdata/gen/*.mjs))
+# The source hash names what a wasm was built from; rebuilding the same
+# sources with the same Go gives the same wasm (-trimpath, no VCS stamp).
+GOSRC    := go.mod $(sort $(shell find internal wasm -name '*.go' -not -name '*_test.go'))
+SRCHASH  := $(shell cat $(GOSRC) | sha256sum | cut -c1-12)
+BUILDVER := $(VERSION)+src.$(SRCHASH)
+
+.PHONY: help build wasm vectors test test-go test-node test-browser vet serve bench clean
+
+help:           ## list the targets
+	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*##/\t/'
+
+build: $(DIST)/wasm_exec.js ## build the self-contained pages (each with its own wasm) into web/dist
+	$(GO) run ./web/build -dist $(DIST) -version $(BUILDVER)
+
+wasm: $(DIST)/verifier.wasm $(DIST)/wasm_exec.js ## build the verifier with every scheme (for Node) and copy wasm_exec.js
+
+$(DIST)/verifier.wasm: $(GOSRC)
+	@mkdir -p $(DIST)
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w -X main.version=$(BUILDVER)' -o $@ ./wasm
+	sha256sum $@ | cut -d' ' -f1 > $@.sha256
+
+$(DIST)/wasm_exec.js: $(GOROOT)/lib/wasm/wasm_exec.js
+	@mkdir -p $(DIST)
+	cp $< $@
+
+vectors:        ## regenerate testdata/vectors from the JavaScript generators
+	@for g in $(GENS); do echo "$(NODE) $$g"; $(NODE) $$g || exit 1; done
+
+vet:            ## gofmt, go vet (native and wasm), and what the wasm links
+	@test -z "$$(gofmt -l .)" || { gofmt -l .; echo 'gofmt: files above need formatting'; exit 1; }
+	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./wasm
+	GOOS=js GOARCH=wasm $(GO) vet -tags pfcheck_minimal ./wasm
+	@! GOOS=js GOARCH=wasm $(GO) list -deps ./wasm | grep -xE 'fmt|encoding/json|encoding/hex|reflect|net/http' \
+		|| { echo 'the wasm links a package listed above'; exit 1; }
+
+test: vet wasm build test-go test-node ## run every test: Go (with the browser tests), the wasm in Node
+	@echo 'make test: all passed'
+
+test-go:        ## Go tests, including the chromedp browser tests in web/
+	$(GO) test -count=1 ./...
+
+test-node: wasm ## the vectors through the wasm in Node
+	$(NODE) --test web/node/
+
+serve: build    ## build, then serve web/dist on 127.0.0.1:8080 with an example link
+	$(GO) run serve.go
+
+bench: build    ## benchmarks: Go natively, the wasm in Node, the page in Chromium
+	$(GO) test -run '^$$' -bench . -benchmem ./internal/...
+	$(NODE) web/node/bench.mjs
+	BENCH=1 $(GO) test -count=1 -run '^TestPageBench$$' -v ./web/
+
+clean:          ## remove build output
+	rm -rf $(DIST)

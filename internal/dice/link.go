@@ -1,0 +1,113 @@
+package dice
+
+import (
+	"strconv"
+	"strings"
+
+	"pfcheck/internal/link"
+	"pfcheck/internal/record"
+	"pfcheck/internal/report"
+)
+
+// CodeNotANumber marks an item of `g` that is not a decimal integer.
+const CodeNotANumber = "not-a-number"
+
+// linkFields maps the keys of a v=1 link to the record fields they fill.
+var linkFields = map[string]string{
+	"s": "serverSeed",
+	"c": "seal",
+	"p": "clientSeeds",
+	"r": "rolls",
+	"g": "games",
+}
+
+// RecordFromLink builds the dice_v1 record a v=1 link stands for from its
+// key=value pairs (link.Split). Values are only split here; Check validates
+// them, so a link and a typed form report the same problems.
+func RecordFromLink(pairs [][2]string) (map[string]any, []report.Problem) {
+	values, problems := link.Fields(pairs, linkFields)
+	rec := map[string]any{"scheme": Scheme}
+	if s, ok := values["s"]; ok {
+		rec["serverSeed"] = s
+	}
+	if c, ok := values["c"]; ok {
+		rec["seal"] = c
+	}
+	if p, ok := values["p"]; ok && p != "" {
+		seeds := []any{}
+		for seed := range strings.SplitSeq(p, ",") {
+			seeds = append(seeds, seed)
+		}
+		rec["clientSeeds"] = seeds
+	}
+	if r, ok := values["r"]; ok && r != "" {
+		rolls := []any{}
+		for i := 0; i < len(r); i += 2 {
+			rolls = append(rolls, r[i:min(i+2, len(r))])
+		}
+		rec["rolls"] = rolls
+	}
+	if len(problems) > 0 {
+		return nil, problems
+	}
+	g, ok := values["g"]
+	if !ok || g == "" {
+		return rec, nil
+	}
+	games := []any{}
+	for i, item := range strings.Split(g, ",") {
+		// isDigits too: Atoi alone would take "+5".
+		n, err := strconv.Atoi(item)
+		if err != nil || !isDigits(item) {
+			return nil, withFieldProblems(rec, report.Problem{Field: "games", Code: CodeNotANumber, At: i + 1})
+		}
+		games = append(games, n)
+	}
+	rec["games"] = games
+	return rec, nil
+}
+
+// withFieldProblems adds to a `g` that is no list of numbers every problem
+// the rest of the link has, so that one look shows all that is wrong.
+func withFieldProblems(rec map[string]any, games report.Problem) []report.Problem {
+	_, problems := Read(rec)
+	var out []report.Problem
+	for _, p := range problems {
+		// Without its games the record may lack a count; that is g's problem.
+		if p.Field != "count" || p.Code != record.CodeMissing {
+			out = append(out, p)
+		}
+	}
+	return append(out, games)
+}
+
+// FormatLink returns the v=1 fragment (without `#`) for a record as
+// RecordFromLink builds it; parsing the result gives the same record back.
+func FormatLink(rec map[string]any) string {
+	b := []byte("v=1")
+	for _, key := range []string{"s", "c", "p", "r", "g"} {
+		v, ok := rec[linkFields[key]]
+		if !ok {
+			continue
+		}
+		b = append(b, '&')
+		b = append(b, key...)
+		b = append(b, '=')
+		switch v := v.(type) {
+		case string:
+			b = append(b, v...)
+		case []any:
+			for i, item := range v {
+				if i > 0 && key != "r" {
+					b = append(b, ',')
+				}
+				if s, ok := item.(string); ok {
+					b = append(b, s...)
+				} else if n, ok := record.Whole(item); ok {
+					b = strconv.AppendInt(b, int64(n), 10)
+				}
+			}
+		}
+	}
+	return string(b)
+}

@@ -1,0 +1,184 @@
+// Package record reads the fields of a plain record, the object a page or a
+// vector hands to a check: values are string, float64 (or int), bool, nil,
+// []any or map[string]any, as JSON or JavaScript give them.
+//
+// A Reader collects every problem it meets as a {field, code} category, so a
+// check reports all that is wrong with a record at once, never the first only.
+package record
+
+import (
+	"math"
+
+	"pfcheck/internal/report"
+)
+
+// Codes every scheme shares for the shape of a field.
+const (
+	CodeMissing   = "missing"
+	CodeWrongType = "wrong-type"
+)
+
+// Reader reads fields of one record and keeps the problems found.
+type Reader struct {
+	rec      map[string]any
+	Problems []report.Problem
+}
+
+// NewReader returns a Reader over rec.
+func NewReader(rec map[string]any) *Reader { return &Reader{rec: rec} }
+
+// Problem records a problem with field.
+func (r *Reader) Problem(field, code string, at int) {
+	r.Problems = append(r.Problems, report.Problem{Field: field, Code: code, At: at})
+}
+
+// OK reports whether no problem has been found so far.
+func (r *Reader) OK() bool { return len(r.Problems) == 0 }
+
+// Has reports whether field is present and not null. An empty string counts
+// as absent: a form field left empty is not a value.
+func (r *Reader) Has(field string) bool {
+	v, ok := r.rec[field]
+	if !ok || v == nil {
+		return false
+	}
+	if s, isString := v.(string); isString && s == "" {
+		return false
+	}
+	return true
+}
+
+// String returns a string field; ok is false when it is absent or of the
+// wrong type (the latter, and absence of a required field, are recorded).
+func (r *Reader) String(field string, required bool) (s string, ok bool) {
+	if !r.Has(field) {
+		if required {
+			r.Problem(field, CodeMissing, 0)
+		}
+		return "", false
+	}
+	s, ok = r.rec[field].(string)
+	if !ok {
+		r.Problem(field, CodeWrongType, 0)
+	}
+	return s, ok
+}
+
+// Int returns a whole-number field, accepting a JSON number without a
+// fraction or a Go int.
+func (r *Reader) Int(field string, required bool) (n int, ok bool) {
+	if !r.Has(field) {
+		if required {
+			r.Problem(field, CodeMissing, 0)
+		}
+		return 0, false
+	}
+	n, ok = Whole(r.rec[field])
+	if !ok {
+		r.Problem(field, CodeWrongType, 0)
+	}
+	return n, ok
+}
+
+// Bool returns a boolean field.
+func (r *Reader) Bool(field string, required bool) (b bool, ok bool) {
+	if !r.Has(field) {
+		if required {
+			r.Problem(field, CodeMissing, 0)
+		}
+		return false, false
+	}
+	b, ok = r.rec[field].(bool)
+	if !ok {
+		r.Problem(field, CodeWrongType, 0)
+	}
+	return b, ok
+}
+
+// List returns a list field as its items.
+func (r *Reader) List(field string, required bool) (items []any, ok bool) {
+	if !r.Has(field) {
+		if required {
+			r.Problem(field, CodeMissing, 0)
+		}
+		return nil, false
+	}
+	items, ok = r.rec[field].([]any)
+	if !ok {
+		r.Problem(field, CodeWrongType, 0)
+	}
+	return items, ok
+}
+
+// Strings returns a list-of-strings field; an item of another type is
+// recorded as wrong-type at its 1-based position.
+func (r *Reader) Strings(field string, required bool) (ss []string, ok bool) {
+	items, ok := r.List(field, required)
+	if !ok {
+		return nil, false
+	}
+	ss = make([]string, len(items))
+	for i, it := range items {
+		s, isString := it.(string)
+		if !isString {
+			r.Problem(field, CodeWrongType, i+1)
+			return nil, false
+		}
+		ss[i] = s
+	}
+	return ss, true
+}
+
+// Ints returns a list-of-whole-numbers field.
+func (r *Reader) Ints(field string, required bool) (ns []int, ok bool) {
+	items, ok := r.List(field, required)
+	if !ok {
+		return nil, false
+	}
+	ns = make([]int, len(items))
+	for i, it := range items {
+		n, isWhole := Whole(it)
+		if !isWhole {
+			r.Problem(field, CodeWrongType, i+1)
+			return nil, false
+		}
+		ns[i] = n
+	}
+	return ns, true
+}
+
+// Object returns an object field.
+func (r *Reader) Object(field string, required bool) (obj map[string]any, ok bool) {
+	if !r.Has(field) {
+		if required {
+			r.Problem(field, CodeMissing, 0)
+		}
+		return nil, false
+	}
+	obj, ok = r.rec[field].(map[string]any)
+	if !ok {
+		r.Problem(field, CodeWrongType, 0)
+	}
+	return obj, ok
+}
+
+// maxWhole bounds accepted numbers well inside float64's exact integers.
+const maxWhole = 1 << 50
+
+// Whole converts a plain-record number to an int if it has no fraction and
+// is within ±2^50.
+func Whole(v any) (int, bool) {
+	switch n := v.(type) {
+	case int:
+		if n > maxWhole || n < -maxWhole {
+			return 0, false
+		}
+		return n, true
+	case float64:
+		if n != math.Trunc(n) || n > maxWhole || n < -maxWhole {
+			return 0, false
+		}
+		return int(n), true
+	}
+	return 0, false
+}

@@ -1,0 +1,21 @@
+//go:build !pfcheck_minimal || pfcheck_shoe
+
+package verify
+
+import "pfcheck/internal/shoe"
+
+func init() {
+	checks[shoe.Scheme] = shoe.Check
+	Parsers["parseCards"] = CardsResult
+	inputs["cardsText"] = text(CardsResult)
+	inputs["stream"] = func(v any) (map[string]any, bool) {
+		spec, ok := v.(map[string]any)
+		return shoe.StreamResult(spec), ok
+	}
+}
+
+// CardsResult is parseCards' answer: {cards: ["AS", …]} or {errors}.
+func CardsResult(text string) map[string]any {
+	cards, p := shoe.ParseCards(text)
+	return listResult("cards", cards, p)
+}

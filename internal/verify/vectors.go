@@ -1,0 +1,74 @@
+package verify
+
+import (
+	"pfcheck/internal/dice"
+	"pfcheck/internal/report"
+)
+
+// inputs maps each input kind of a vector case (testdata/README.md and the
+// schemes' own notes in testdata/) to the call the page makes for it.
+var inputs = map[string]func(any) (map[string]any, bool){
+	"record": func(v any) (map[string]any, bool) {
+		rec, ok := v.(map[string]any)
+		return Check(rec).Map(), ok
+	},
+	"link":      text(LinkResult),
+	"rollsText": text(RollsResult),
+}
+
+func text(run func(string) map[string]any) func(any) (map[string]any, bool) {
+	return func(v any) (map[string]any, bool) {
+		s, ok := v.(string)
+		return run(s), ok
+	}
+}
+
+// RunCase runs one test-vector case through the same functions the page
+// calls, and reports whether what ran contains what the case expects. got is
+// what ran, for a report.
+func RunCase(c map[string]any) (ok bool, got map[string]any) {
+	want, hasWant := c["expect"].(map[string]any)
+	if !hasWant {
+		return false, nil
+	}
+	for kind, run := range inputs {
+		if input, present := c[kind]; present {
+			got, ok = run(input)
+			return ok && report.Contains(got, want), got
+		}
+	}
+	return false, nil
+}
+
+// LinkResult is what the page shows for a link: the check of its record, or
+// the link's own problems as an invalid result.
+func LinkResult(fragment string) map[string]any {
+	rec, problems := ParseLink(fragment)
+	if len(problems) > 0 {
+		return report.InvalidResult("", problems).Map()
+	}
+	got := Check(rec).Map()
+	got["record"] = rec
+	return got
+}
+
+// RollsResult is parseRolls' answer: {rolls: ["63", …]} or {errors}.
+func RollsResult(text string) map[string]any {
+	rolls, p := dice.ParseRolls(text)
+	out := make([]string, len(rolls))
+	for i, r := range rolls {
+		out[i] = r.String()
+	}
+	return listResult("rolls", out, p)
+}
+
+func listResult(key string, items []string, p *report.Problem) map[string]any {
+	if p != nil {
+		return map[string]any{"errors": report.ProblemList([]report.Problem{*p})}
+	}
+	list := make([]any, len(items))
+	for i, item := range items {
+		list[i] = item
+	}
+	return map[string]any{key: list}
+}

@@ -1,0 +1,180 @@
+package verify
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"pfcheck/internal/report"
+)
+
+const vectorDir = "../../testdata/vectors"
+
+type vectorFile struct {
+	Scheme string           `json:"scheme"`
+	Cases  []map[string]any `json:"cases"`
+}
+
+func loadVectors(t *testing.T) map[string]vectorFile {
+	t.Helper()
+	paths, _ := filepath.Glob(filepath.Join(vectorDir, "*.json"))
+	if len(paths) == 0 {
+		t.Fatal("no vector files")
+	}
+	files := map[string]vectorFile{}
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var f vectorFile
+		if err := json.Unmarshal(data, &f); err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		if len(f.Cases) == 0 {
+			t.Fatalf("%s: no cases", p)
+		}
+		files[filepath.Base(p)] = f
+	}
+	return files
+}
+
+func TestVectors(t *testing.T) {
+	for name, f := range loadVectors(t) {
+		seen := map[string]bool{}
+		for _, c := range f.Cases {
+			caseName, _ := c["name"].(string)
+			if seen[caseName] || caseName == "" {
+				t.Errorf("%s: case name %q empty or repeated", name, caseName)
+			}
+			seen[caseName] = true
+			if ok, got := RunCase(c); !ok {
+				gotJSON, _ := json.Marshal(got)
+				wantJSON, _ := json.Marshal(c["expect"])
+				t.Errorf("%s/%s:\n got  %.600s\n want %.600s", name, caseName, gotJSON, wantJSON)
+			}
+		}
+	}
+}
+
+// TestSelfTestCanFail changes one expected value of every case and requires
+// the case to fail: a self-test that cannot fail proves nothing.
+func TestSelfTestCanFail(t *testing.T) {
+	for name, f := range loadVectors(t) {
+		for _, c := range f.Cases {
+			broken := map[string]any{}
+			for k, v := range c {
+				broken[k] = v
+			}
+			expect, _ := json.Marshal(c["expect"])
+			var altered any
+			var ok bool
+			json.Unmarshal(expect, &altered)
+			if altered, ok = alter(altered); !ok {
+				t.Errorf("%s/%v: expects nothing", name, c["name"])
+				continue
+			}
+			broken["expect"] = altered
+			if ok, _ := RunCase(broken); ok {
+				t.Errorf("%s/%v: still passes with an altered expectation", name, c["name"])
+			}
+		}
+	}
+}
+
+// alter returns v with its first scalar (keys in sorted order) changed, or an
+// empty list given an item; ok is false when there is nothing to change.
+func alter(v any) (altered any, ok bool) {
+	switch v := v.(type) {
+	case string:
+		return v + "x", true
+	case float64:
+		return v + 1, true
+	case bool:
+		return !v, true
+	case []any:
+		if len(v) == 0 {
+			return []any{"x"}, true
+		}
+		for i := range v {
+			if v[i], ok = alter(v[i]); ok {
+				return v, true
+			}
+		}
+	case map[string]any:
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			if v[k], ok = alter(v[k]); ok {
+				return v, true
+			}
+		}
+	}
+	return v, false
+}
+
+// TestVectorsAreFresh reruns every generator in a scratch copy of testdata
+// and requires the committed vector files to be exactly what they write.
+func TestVectorsAreFresh(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Fatal("node is needed to regenerate the vectors: ", err)
+	}
+	scratch := t.TempDir()
+	if err := os.CopyFS(filepath.Join(scratch, "gen"), os.DirFS("../../testdata/gen")); err != nil {
+		t.Fatal(err)
+	}
+	os.Mkdir(filepath.Join(scratch, "vectors"), 0o755)
+	generators, _ := filepath.Glob(filepath.Join(scratch, "gen", "*.mjs"))
+	for _, g := range generators {
+		if out, err := exec.Command(node, g).CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v\n%s", filepath.Base(g), err, out)
+		}
+	}
+	committed, _ := filepath.Glob(filepath.Join(vectorDir, "*.json"))
+	written, _ := filepath.Glob(filepath.Join(scratch, "vectors", "*.json"))
+	if len(written) != len(committed) {
+		t.Fatalf("generators write %d files, %d are committed", len(written), len(committed))
+	}
+	for _, p := range committed {
+		want, _ := os.ReadFile(p)
+		got, err := os.ReadFile(filepath.Join(scratch, "vectors", filepath.Base(p)))
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s differs from what its generator writes: run make vectors", filepath.Base(p))
+		}
+	}
+}
+
+func TestUnknownScheme(t *testing.T) {
+	res := Check(map[string]any{"scheme": "dice_v9"})
+	if res.Status != report.Unsupported || len(res.Errors) != 1 {
+		t.Fatalf("%+v", res)
+	}
+	res = Check(map[string]any{"scheme": 3.0})
+	if res.Status != report.Invalid {
+		t.Fatalf("%+v", res)
+	}
+}
+
+func TestLinkVersions(t *testing.T) {
+	for fragment, code := range map[string]string{
+		"":                                     "missing-version",
+		"#s=00":                                "missing-version",
+		"v=1&v=1":                              "duplicate",
+		"v=3":                                  "newer-version",
+		"v=1&junk":                             "malformed",
+		"v=1&s=" + string(make([]byte, 70000)): "too-long",
+	} {
+		_, problems := ParseLink(fragment)
+		if len(problems) != 1 || problems[0].Code != code {
+			t.Errorf("%.20q: %v, want %s", fragment, problems, code)
+		}
+	}
+}

@@ -1,0 +1,59 @@
+//go:build ignore
+
+// Command serve serves the built pages (web/dist) on a local address with
+// the pages' Content-Security-Policy as a header, and prints a link to an
+// example match. Run it with `go run serve.go` after `make build`.
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"log"
+	"net/http"
+	"os"
+	"strings"
+
+	"pfcheck/web"
+)
+
+func main() {
+	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on")
+	dist := flag.String("dist", "web/dist", "directory of the built pages")
+	flag.Parse()
+
+	if _, err := os.Stat(*dist + "/de/check/index.html"); err != nil {
+		log.Fatalf("no pages in %s: run `make build` first (%v)", *dist, err)
+	}
+	fmt.Printf("pfcheck: serving %s on http://%s/\n", *dist, *addr)
+	if example := exampleLink(); example != "" {
+		fmt.Printf("an example match: http://%s/de/check/#%s\n", *addr, example)
+	}
+	log.Fatal(http.ListenAndServe(*addr, web.Handler(*dist)))
+}
+
+// exampleLink picks a real match from the dice vectors: the first link case
+// that checks as a match and has several games.
+func exampleLink() string {
+	data, err := os.ReadFile("testdata/vectors/dice_v1.json")
+	if err != nil {
+		return ""
+	}
+	var file struct {
+		Cases []struct {
+			Link   string `json:"link"`
+			Expect struct {
+				Status string `json:"status"`
+			} `json:"expect"`
+		} `json:"cases"`
+	}
+	if json.Unmarshal(data, &file) != nil {
+		return ""
+	}
+	for _, c := range file.Cases {
+		if c.Expect.Status == "match" && strings.Contains(c.Link, "&g=") {
+			return strings.TrimPrefix(c.Link, "#")
+		}
+	}
+	return ""
+}

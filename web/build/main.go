@@ -1,0 +1,252 @@
+// Command build writes the self-contained check pages: for every page and
+// language one index.html holding its CSS, JavaScript, wasm_exec.js, its
+// schemes' test vectors and its own gzip-compressed verifier, so that a saved
+// or downloaded page works offline. Each page's verifier links only the
+// schemes it checks; it is also written to <dist>/wasm/<page>.wasm, so anyone
+// can rebuild it and compare the SHA-256 the page shows.
+//
+// Usage: go run ./web/build [-dist web/dist] [-vectors testdata/vectors] [-version v]
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"html/template"
+	"log"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"pfcheck/web"
+)
+
+func main() {
+	dist := flag.String("dist", "web/dist", "output directory; holds wasm_exec.js")
+	vectors := flag.String("vectors", "testdata/vectors", "directory of the test vectors the pages carry")
+	version := flag.String("version", "dev", "version string built into the verifiers")
+	flag.Parse()
+	if err := build(*dist, *vectors, *version); err != nil {
+		log.Fatal("build: ", err)
+	}
+}
+
+// buildWasm compiles the page's verifier with its scheme tags, reproducibly.
+func buildWasm(page web.Page, out, version string) ([]byte, error) {
+	goTool := os.Getenv("GO")
+	if goTool == "" {
+		goTool = "go"
+	}
+	cmd := exec.Command(goTool, "build", "-trimpath", "-tags", page.BuildTags(),
+		"-ldflags", "-s -w -X main.version="+version, "-o", out, "./wasm")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	cmd.Stderr = os.Stderr
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("building %s: %v", out, err)
+	}
+	return os.ReadFile(out)
+}
+
+// pageVectors returns the vector files of the page's schemes as one JSON
+// list, compacted, with <, > and & escaped so that no vector can end the
+// script element that carries it.
+func pageVectors(dir string, page web.Page) (string, error) {
+	var files []json.RawMessage
+	for _, scheme := range page.Schemes {
+		data, err := os.ReadFile(filepath.Join(dir, scheme+".json"))
+		if err != nil {
+			return "", err
+		}
+		files = append(files, data)
+	}
+	out, err := json.Marshal(files)
+	return string(out), err
+}
+
+type language struct{ Code, Name string }
+
+func build(dist, vectorDir, version string) error {
+	locales, err := loadLocales("locales")
+	if err != nil {
+		return err
+	}
+	wasmExec, err := os.ReadFile(filepath.Join(dist, "wasm_exec.js"))
+	if err != nil {
+		return err
+	}
+	shared := map[string]string{"@WASM_EXEC@": string(wasmExec)}
+	if shared["@STYLE@"], err = readAsset("web/static/style.css"); err != nil {
+		return err
+	}
+	common, err := readAsset("web/static/common.js")
+	if err != nil {
+		return err
+	}
+
+	var languages []language
+	for _, code := range web.Languages {
+		languages = append(languages, language{code, locales[code]["lang.name"]})
+	}
+	if err := os.MkdirAll(filepath.Join(dist, "wasm"), 0o755); err != nil {
+		return err
+	}
+	for _, page := range web.Pages {
+		script, err := readAsset("web/static/" + page.Name + ".js")
+		if err != nil {
+			return err
+		}
+		wasm, err := buildWasm(page, filepath.Join(dist, "wasm", page.Name+".wasm"), version)
+		if err != nil {
+			return err
+		}
+		sum := sha256.Sum256(wasm)
+		vectors, err := pageVectors(vectorDir, page)
+		if err != nil {
+			return err
+		}
+		var gz bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+		zw.Write(wasm)
+		zw.Close()
+		perPage := map[string]string{
+			"@WASM@":    base64.StdEncoding.EncodeToString(gz.Bytes()),
+			"@VECTORS@": vectors,
+			"@SCRIPT@":  common + "\n" + script,
+		}
+		tmpl, err := template.New("base.html").Funcs(template.FuncMap{"t": func(string) string { return "" }}).
+			ParseFiles("web/templates/base.html", "web/templates/"+page.Name+".html")
+		if err != nil {
+			return err
+		}
+		for _, code := range web.Languages {
+			words := locales[code]
+			messages := map[string]string{}
+			for k, v := range words {
+				if strings.HasPrefix(k, "msg.") {
+					messages[k] = v
+				}
+			}
+			var missing []string
+			t := func(key string) string {
+				v, ok := words[key]
+				if !ok {
+					missing = append(missing, key)
+				}
+				return v
+			}
+			var out bytes.Buffer
+			err := template.Must(tmpl.Clone()).Funcs(template.FuncMap{"t": t}).Execute(&out, map[string]any{
+				"Lang": code, "Page": page.Name, "CSP": web.CSP(page), "Languages": languages,
+				"Messages": messages, "WasmSHA256": hex.EncodeToString(sum[:]),
+			})
+			if err != nil {
+				return err
+			}
+			if len(missing) > 0 {
+				return fmt.Errorf("locales/%s.json lacks %s", code, strings.Join(missing, ", "))
+			}
+			html := fill(out.String(), shared, perPage)
+			file := filepath.Join(dist, code, page.Name, "index.html")
+			if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+				return err
+			}
+			if err := os.WriteFile(file, []byte(html), 0o644); err != nil {
+				return err
+			}
+		}
+	}
+	return os.WriteFile(filepath.Join(dist, "index.html"), []byte(languagePicker(languages)), 0o644)
+}
+
+// fill puts the raw assets where the template left their placeholders, in
+// one pass, so that no asset's text is taken for a placeholder. They are the
+// project's own files, which readAsset checked cannot end their element.
+func fill(html string, assets ...map[string]string) string {
+	var pairs []string
+	for _, m := range assets {
+		for placeholder, content := range m {
+			pairs = append(pairs, placeholder, content)
+		}
+	}
+	return strings.NewReplacer(pairs...).Replace(html)
+}
+
+var closingTag = regexp.MustCompile(`(?i)</(script|style)`)
+
+func readAsset(path string) (string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	if closingTag.Match(data) {
+		return "", fmt.Errorf("%s contains a closing script or style tag and cannot be inlined", path)
+	}
+	return string(data), nil
+}
+
+// loadLocales reads locales/<lang>.json and requires every language to have
+// exactly the keys of the first.
+func loadLocales(dir string) (map[string]map[string]string, error) {
+	locales := map[string]map[string]string{}
+	for _, code := range web.Languages {
+		data, err := os.ReadFile(filepath.Join(dir, code+".json"))
+		if err != nil {
+			return nil, err
+		}
+		words := map[string]string{}
+		if err := json.Unmarshal(data, &words); err != nil {
+			return nil, fmt.Errorf("%s.json: %v", code, err)
+		}
+		locales[code] = words
+	}
+	first := locales[web.Languages[0]]
+	for _, code := range web.Languages[1:] {
+		for k := range first {
+			if _, ok := locales[code][k]; !ok {
+				return nil, fmt.Errorf("locales/%s.json lacks %q", code, k)
+			}
+		}
+		if len(locales[code]) != len(first) {
+			return nil, fmt.Errorf("locales/%s.json has keys locales/%s.json lacks", code, web.Languages[0])
+		}
+	}
+	return locales, nil
+}
+
+// languagePicker is web/dist/index.html: it opens the check page in the
+// browser's preferred language and keeps the fragment, which holds the match.
+func languagePicker(languages []language) string {
+	var links, codes strings.Builder
+	for _, l := range languages {
+		fmt.Fprintf(&links, "<li><a href=\"%s/check/index.html\" lang=\"%s\">%s</a></li>\n", l.Code, l.Code, template.HTMLEscapeString(l.Name))
+		fmt.Fprintf(&codes, "%q,", l.Code)
+	}
+	return `<!doctype html>
+<html>
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; base-uri 'none'">
+<title>pfcheck</title>
+</head>
+<body>
+<ul>
+` + links.String() + `</ul>
+<script>
+'use strict';
+const available = [` + codes.String() + `];
+const wanted = (navigator.languages ?? [navigator.language]).map((l) => l.slice(0, 2).toLowerCase());
+const lang = wanted.find((l) => available.includes(l)) ?? available[0];
+location.replace(lang + '/check/index.html' + location.hash);
+</script>
+</body>
+</html>
+`
+}

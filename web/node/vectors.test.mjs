@@ -1,0 +1,70 @@
+// The vectors through the wasm in Node: the same calls the page makes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { load, vectorFiles } from './pfcheck.mjs';
+
+const pfcheck = await load();
+const vectorDir = new URL('../../testdata/vectors/', import.meta.url);
+const files = readdirSync(vectorDir).filter((f) => f.endsWith('.json'));
+
+test('version names the build', () => {
+  assert.match(pfcheck.version, /^\d+\.\d+\.\d+\+src\.[0-9a-f]{12}$/);
+});
+
+test('self-test passes every vector', () => {
+  const vectors = vectorFiles();
+  const { passed, failed } = pfcheck.selfTest(vectors);
+  assert.deepEqual(failed, []);
+  assert.equal(passed, vectors.reduce((n, f) => n + f.cases.length, 0));
+});
+
+test('self-test fails on a wrong vector, and on none', () => {
+  const vectors = vectorFiles();
+  const dice = vectors.find((f) => f.scheme === 'dice_v1');
+  const broken = structuredClone(dice);
+  const c = broken.cases.find((c) => c.expect.status === 'match' && c.expect.rolls);
+  c.expect.rolls[0].dice = c.expect.rolls[0].dice === '11' ? '22' : '11';
+  assert.deepEqual(pfcheck.selfTest([broken]).failed, [`dice_v1/${c.name}`]);
+  assert.deepEqual(pfcheck.selfTest([]).failed, ['vectors']);
+  assert.ok(pfcheck.selfTest().failed.length > 0);
+});
+
+// Subset comparison, as testdata/README.md defines it.
+function contains(got, want) {
+  if (Array.isArray(want)) {
+    return Array.isArray(got) && got.length === want.length && want.every((w, i) => contains(got[i], w));
+  }
+  if (want !== null && typeof want === 'object') {
+    return got !== null && typeof got === 'object' && Object.keys(want).every((k) => k in got && contains(got[k], want[k]));
+  }
+  return got === want;
+}
+
+for (const f of files) {
+  const { cases } = JSON.parse(readFileSync(new URL(f, vectorDir)));
+  test(`${f}: every case through the public API`, () => {
+    for (const c of cases) {
+      let got;
+      if ('record' in c) {
+        got = pfcheck.check(c.record);
+      } else if ('link' in c) {
+        const parsed = pfcheck.parseLink(c.link);
+        got = parsed.errors ? { status: 'invalid', errors: parsed.errors } : { ...pfcheck.check(parsed.record), record: parsed.record };
+      } else if ('rollsText' in c) {
+        got = pfcheck.parseRolls(c.rollsText);
+      }
+      assert.ok(contains(got, c.expect), `${c.name}: got ${JSON.stringify(got).slice(0, 400)}`);
+    }
+  });
+}
+
+test('wrong arguments never throw', () => {
+  for (const arg of [undefined, null, 42, 'x', [], { scheme: 7 }, { scheme: 'dice_v1', serverSeed: {} }]) {
+    const r = pfcheck.check(arg);
+    assert.ok(r.status === 'invalid' || r.status === 'unsupported', JSON.stringify(r));
+    assert.ok(r.errors.length > 0);
+  }
+  assert.ok(pfcheck.parseLink(42).errors.length > 0);
+  assert.ok(pfcheck.parseRolls(null).errors.length > 0);
+});

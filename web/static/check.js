@@ -1,0 +1,176 @@
+'use strict';
+// The dice check page (dice_v1, SPEC.md §1): fills the form from the link's
+// fragment or takes what the player typed, asks the verifier, shows the result.
+
+start((pfcheck) => {
+  const form = document.getElementById('check-form');
+  const field = (name) => form.elements[name];
+
+  function fill(record) {
+    field('serverSeed').value = record.serverSeed ?? '';
+    field('seal').value = record.seal ?? '';
+    field('clientSeeds').value = (record.clientSeeds ?? []).join('\n');
+    field('rolls').value = (record.rolls ?? []).join(' ');
+    field('games').value = (record.games ?? []).join(', ');
+    field('count').value = record.count ?? ((record.rolls ?? []).length || '');
+  }
+
+  // The record the form stands for, or the problems of the typed rolls.
+  function recordFromForm() {
+    const record = { scheme: 'dice_v1', serverSeed: field('serverSeed').value.trim() };
+    const seal = field('seal').value.trim();
+    if (seal) record.seal = seal;
+    record.clientSeeds = field('clientSeeds').value.split('\n').map((s) => s.trim()).filter((s) => s !== '');
+    const count = field('count').value.trim();
+    if (count) record.count = /^\d+$/.test(count) ? Number(count) : count;
+    const games = field('games').value.trim();
+    if (games) record.games = games.split(/[\s,]+/).filter(Boolean).map((g) => (/^\d+$/.test(g) ? Number(g) : g));
+    const rollsText = field('rolls').value;
+    if (rollsText.trim()) {
+      const parsed = pfcheck.parseRolls(rollsText);
+      if (parsed.errors) return { errors: parsed.errors };
+      record.rolls = parsed.rolls;
+    }
+    return { record };
+  }
+
+  function showVerdict(status, text) {
+    const verdict = document.getElementById('verdict');
+    verdict.dataset.status = status;
+    verdict.textContent = text;
+  }
+
+  function showInvalid(problems) {
+    showProblems(problems);
+    document.querySelector('[data-result]').hidden = true;
+    document.querySelector('[data-rolls]').replaceChildren();
+    showVerdict('invalid', msg('msg.verdict.invalid'));
+  }
+
+  function run(record) {
+    const result = pfcheck.check(record);
+    if (result.status === 'invalid' || result.status === 'unsupported') {
+      showInvalid(result.errors);
+      if (result.status === 'unsupported') showVerdict('unsupported', msg('msg.verdict.unsupported'));
+      return;
+    }
+    showProblems([]);
+    render(result);
+  }
+
+  function verdictText(result) {
+    const n = result.rolls.length;
+    const { given, matches } = result.commitment;
+    if (result.status === 'mismatch') {
+      const details = [];
+      if (given && !matches) details.push(msg('msg.verdict.mismatch-seal'));
+      if (result.mismatches.length > 0) {
+        details.push(msg('msg.verdict.mismatch-rolls', { count: result.mismatches.length, first: result.mismatches[0].index }));
+      }
+      return msg('msg.verdict.mismatch', { details: details.join(' ') });
+    }
+    if (result.status === 'match') return msg(given ? 'msg.verdict.match' : 'msg.verdict.match-noseal', { n });
+    return msg('msg.verdict.computed', { n });
+  }
+
+  function render(result) {
+    showVerdict(result.status, verdictText(result));
+    const { computed, given, matches } = result.commitment;
+    document.querySelector('[data-seal]').textContent = computed;
+    document.querySelector('[data-seal-given]').textContent = given ?? '';
+    document.querySelector('[data-seal-verdict]').textContent =
+      given ? msg(matches ? 'msg.seal.matches' : 'msg.seal.differs') : msg('msg.seal.none');
+    renderGrid(result.rolls);
+    renderRolls(result.rolls);
+    document.querySelector('[data-result]').hidden = false;
+  }
+
+  // How often each of the 36 ordered rolls fell, against the expected n/36.
+  function renderGrid(rolls) {
+    const counts = new Map();
+    for (const r of rolls) counts.set(r.dice, (counts.get(r.dice) ?? 0) + 1);
+    const expected = rolls.length / 36;
+    document.querySelector('[data-grid-caption]').textContent =
+      msg('msg.grid.caption', { n: rolls.length, expected: expected.toLocaleString(document.documentElement.lang, { maximumFractionDigits: 1 }) });
+    const table = document.querySelector('[data-grid]');
+    const caption = table.querySelector('caption');
+    const head = element('tr', {}, '');
+    head.append(element('th', { scope: 'col' }, '·'));
+    for (let d2 = 1; d2 <= 6; d2++) head.append(element('th', { scope: 'col' }, String(d2)));
+    const rows = [element('thead'), element('tbody')];
+    rows[0].append(head);
+    for (let d1 = 1; d1 <= 6; d1++) {
+      const tr = element('tr');
+      tr.append(element('th', { scope: 'row' }, String(d1)));
+      for (let d2 = 1; d2 <= 6; d2++) {
+        const dice = `${d1}${d2}`;
+        const count = counts.get(dice) ?? 0;
+        const ratio = expected > 0 ? count / expected : 0;
+        tr.append(element('td', { 'data-cell': dice, 'data-count': String(count), style: `--ratio:${Math.min(ratio, 2).toFixed(2)}` }, String(count)));
+      }
+      rows[1].append(tr);
+    }
+    table.replaceChildren(caption, ...rows);
+  }
+
+  function renderRolls(rolls) {
+    const container = document.querySelector('[data-rolls]');
+    const tables = [];
+    let tbody = null;
+    let game = 0;
+    for (const r of rolls) {
+      if (r.game !== game) {
+        game = r.game;
+        const table = element('table', { class: 'rolls', 'data-game-table': String(game) });
+        table.append(element('caption', {}, msg('msg.table.game', { g: game })));
+        const head = element('tr');
+        for (const key of ['n', 'dice', 'recorded', 'status']) head.append(element('th', { scope: 'col' }, msg(`msg.table.${key}`)));
+        const thead = element('thead');
+        thead.append(head);
+        tbody = element('tbody');
+        table.append(thead, tbody);
+        tables.push(table);
+      }
+      const tr = element('tr', {
+        'data-roll-index': String(r.n), 'data-dice': r.dice, 'data-status': r.status,
+        'data-game': String(r.game), 'data-opening': String(r.opening),
+      });
+      const dice = element('td', {}, `${r.dice[0]}-${r.dice[1]}`);
+      if (r.opening) dice.append(' ', element('span', { class: 'badge' }, msg('msg.table.opening')));
+      const recorded = r.recorded ? `${r.recorded[0]}-${r.recorded[1]}` : '';
+      tr.append(element('td', {}, String(r.n)), dice, element('td', {}, recorded), element('td', {}, msg(`msg.roll.${r.status}`)));
+      tbody.append(tr);
+    }
+    container.replaceChildren(...tables);
+  }
+
+  function runFromFragment() {
+    if (location.hash.length <= 1) return;
+    const parsed = pfcheck.parseLink(location.hash);
+    if (parsed.errors) {
+      showInvalid(parsed.errors);
+      return;
+    }
+    fill(parsed.record);
+    run(parsed.record);
+  }
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const { record, errors } = recordFromForm();
+    if (errors) showInvalid(errors);
+    else run(record);
+  });
+
+  for (const button of document.querySelectorAll('[data-copy]')) {
+    button.addEventListener('click', async () => announceCopy(await copyText(field(button.dataset.copy).value)));
+  }
+  document.querySelector('[data-copy-link]').addEventListener('click', async () => {
+    const { record } = recordFromForm();
+    const fragment = record ? pfcheck.formatLink(record) : location.hash.slice(1);
+    announceCopy(await copyText(`${location.href.split('#')[0]}#${fragment}`));
+  });
+
+  addEventListener('hashchange', runFromFragment);
+  runFromFragment();
+});

@@ -1,0 +1,121 @@
+'use strict';
+// Glue shared by every check page: loads the verifier from this same file,
+// runs its self-test, and turns result codes into this page's words. Nothing
+// here touches the network; values from the link or the form are only ever
+// set as text.
+
+// The page as it arrived, before any change, for "download this checker".
+const pageSource = '<!doctype html>\n' + document.documentElement.outerHTML;
+const messages = JSON.parse(document.getElementById('messages').textContent);
+
+function msg(key, params = {}) {
+  let text = messages[key] ?? key;
+  for (const [name, value] of Object.entries(params)) text = text.replaceAll(`{${name}}`, String(value));
+  return text;
+}
+
+// The most specific sentence for a problem: field and code, then code alone.
+function problemText(p) {
+  const specific = `msg.error.${p.field}.${p.code}`;
+  const general = `msg.error.${p.code}`;
+  const key = specific in messages ? specific : general in messages ? general : 'msg.error';
+  return msg(key, { at: p.at ?? '', code: p.code });
+}
+
+// Shows each problem next to its field ([data-error-for]); problems of a
+// field the page has no slot for go to the first slot in `fallback`.
+function showProblems(problems, fallback = 'link') {
+  for (const slot of document.querySelectorAll('[data-error-for]')) slot.textContent = '';
+  for (const input of document.querySelectorAll('[aria-invalid]')) input.removeAttribute('aria-invalid');
+  for (const p of problems) {
+    const slot = document.querySelector(`[data-error-for="${CSS.escape(p.field)}"]`) ??
+      document.querySelector(`[data-error-for="${CSS.escape(fallback)}"]`);
+    if (!slot) continue;
+    slot.textContent = (slot.textContent ? slot.textContent + ' ' : '') + problemText(p);
+    document.getElementById(p.field)?.setAttribute('aria-invalid', 'true');
+  }
+}
+
+function element(tag, attributes = {}, text = '') {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+  if (text !== '') el.textContent = text;
+  return el;
+}
+
+async function loadVerifier() {
+  const base64 = document.getElementById('verifier').textContent.trim();
+  const gzip = new Uint8Array(base64.length * 3 / 4);
+  const binary = atob(base64);
+  for (let i = 0; i < binary.length; i++) gzip[i] = binary.charCodeAt(i);
+  const stream = new Blob([gzip.subarray(0, binary.length)]).stream().pipeThrough(new DecompressionStream('gzip'));
+  const wasm = await new Response(stream).arrayBuffer();
+  const go = new Go();
+  const { instance } = await WebAssembly.instantiate(wasm, go.importObject);
+  go.run(instance);
+  return globalThis.pfcheck;
+}
+
+async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function announceCopy(ok) {
+  const status = document.querySelector('[data-copied]');
+  if (status) status.textContent = msg(ok ? 'msg.copy.done' : 'msg.copy.failed');
+}
+
+function keepFragmentInLanguageLinks() {
+  for (const a of document.querySelectorAll('a[data-keep-fragment]')) {
+    a.href = a.getAttribute('href').split('#')[0] + location.hash;
+  }
+}
+
+function setUpDownload() {
+  document.querySelector('[data-download]').addEventListener('click', () => {
+    const url = URL.createObjectURL(new Blob([pageSource], { type: 'text/html' }));
+    const a = element('a', { href: url, download: `pfcheck-${document.documentElement.lang}-${document.body.dataset.page}.html` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+  });
+}
+
+// Loads the verifier and runs its self-test; only when every vector passes
+// are the fields enabled and ready(pfcheck) called.
+async function start(ready) {
+  keepFragmentInLanguageLinks();
+  addEventListener('hashchange', keepFragmentInLanguageLinks);
+  setUpDownload();
+  const status = document.querySelector('[data-selftest]');
+  let pfcheck;
+  try {
+    pfcheck = await loadVerifier();
+  } catch (err) {
+    status.dataset.selftest = 'fail';
+    status.textContent = msg('msg.selftest.broken');
+    console.warn('pfcheck: the verifier did not start:', err);
+    return;
+  }
+  document.querySelector('[data-version]').textContent = pfcheck.version;
+  const { passed, failed } = pfcheck.selfTest(JSON.parse(document.getElementById('vectors').textContent));
+  status.dataset.checks = String(passed);
+  if (failed.length > 0) {
+    status.dataset.selftest = 'fail';
+    status.textContent = msg('msg.selftest.fail', { failed: failed.length, total: passed + failed.length });
+    const list = document.querySelector('[data-selftest-failed]');
+    for (const name of failed) list.append(element('li', {}, name));
+    list.hidden = false;
+    return;
+  }
+  status.dataset.selftest = 'pass';
+  status.textContent = msg('msg.selftest.pass', { n: passed });
+  for (const fieldset of document.querySelectorAll('fieldset')) fieldset.disabled = false;
+  ready(pfcheck);
+}

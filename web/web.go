@@ -1,0 +1,91 @@
+// Package web holds what the page build, the local server (serve.go) and the
+// browser tests share: the pages, their Content-Security-Policy, and the
+// HTTP handler that serves web/dist.
+package web
+
+import (
+	"net/http"
+	"path"
+	"slices"
+	"strings"
+)
+
+// Languages of the pages, in the order the language switch lists them.
+var Languages = []string{"de", "el", "fi"}
+
+// Page is one check page: web/templates/<Name>.html with its script
+// web/static/<Name>.js, built once per language to <lang>/<Name>/index.html.
+type Page struct {
+	Name string
+	// Schemes the page checks: its wasm links only these (see internal/verify
+	// for the build tags) and its self-test runs their vectors.
+	Schemes []string
+	// Connects is true for a page that may ask its own origin for inputs,
+	// and only when the player asks; every other page connects nowhere.
+	Connects bool
+}
+
+// Pages lists every check page.
+var Pages = []Page{
+	{Name: "check", Schemes: []string{"dice_v1"}},
+}
+
+// schemeTags are the build tags that add a scheme to a pfcheck_minimal build;
+// dice_v1 is always in.
+var schemeTags = map[string]string{
+	"shoe_v1": "pfcheck_shoe",
+}
+
+// BuildTags returns the -tags value that builds the page's wasm.
+func (p Page) BuildTags() string {
+	tags := []string{"pfcheck_minimal"}
+	for _, s := range p.Schemes {
+		if tag, ok := schemeTags[s]; ok && !slices.Contains(tags, tag) {
+			tags = append(tags, tag)
+		}
+	}
+	return strings.Join(tags, ",")
+}
+
+// CSP is the policy of a page: nothing is loaded or sent, inline script and
+// style are the page itself, and 'wasm-unsafe-eval' lets it compile its own
+// verifier.
+func CSP(p Page) string {
+	connect := ""
+	if p.Connects {
+		connect = "; connect-src 'self'"
+	}
+	return "default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'" + connect
+}
+
+// pageOf returns the page a URL path belongs to (/<lang>/<page>/…).
+func pageOf(urlPath string) (Page, bool) {
+	parts := strings.Split(strings.Trim(path.Clean(urlPath), "/"), "/")
+	if len(parts) < 2 {
+		return Page{}, false
+	}
+	for _, p := range Pages {
+		if p.Name == parts[1] {
+			return p, true
+		}
+	}
+	return Page{}, false
+}
+
+// Handler serves the built pages in dist with the same policy as their meta
+// tag, as a header too; anything that is not a page gets the strictest one.
+func Handler(dist string) http.Handler {
+	files := http.FileServer(http.Dir(dist))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		if p, ok := pageOf(r.URL.Path); ok {
+			h.Set("Content-Security-Policy", CSP(p))
+		} else {
+			h.Set("Content-Security-Policy", CSP(Page{}))
+		}
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "no-referrer")
+		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		files.ServeHTTP(w, r)
+	})
+}
