@@ -1,0 +1,220 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// The browser tests open the built pages (make build writes web/dist) in
+// Debian's Chromium, one browser for the whole test binary and a tab per
+// page, both from file:// and through Handler, the handler serve.go uses.
+
+const dist = "dist"
+
+var (
+	browserCtx context.Context
+	server     *httptest.Server
+	distDir    string
+)
+
+func TestMain(m *testing.M) {
+	os.Exit(runWithBrowser(m))
+}
+
+func runWithBrowser(m *testing.M) int {
+	chromium, err := exec.LookPath("chromium")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			fmt.Fprintln(os.Stderr, "browser tests: no chromium on PATH, and CI=true forbids skipping them (apt-get install chromium)")
+			return 1
+		}
+		fmt.Fprintln(os.Stderr, "browser tests skipped: no chromium on PATH (apt-get install chromium)")
+		return m.Run()
+	}
+	if distDir, err = filepath.Abs(dist); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	if _, err := os.Stat(filepath.Join(distDir, "de", "check", "index.html")); err != nil {
+		fmt.Fprintln(os.Stderr, "browser tests: no built pages; run make build first:", err)
+		return 1
+	}
+	server = httptest.NewServer(Handler(distDir))
+	defer server.Close()
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium),
+		chromedp.NoSandbox, // the tests run as root on CI
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+	)
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelAlloc()
+	ctx, cancel := chromedp.NewContext(allocCtx)
+	defer cancel()
+	if err := chromedp.Do(ctx); err != nil {
+		fmt.Fprintln(os.Stderr, "browser tests: chromium did not start:", err)
+		return 1
+	}
+	browserCtx = ctx
+	return m.Run()
+}
+
+// tab is one open page and what it did: every request, console message,
+// uncaught exception and dialog.
+type tab struct {
+	ctx context.Context
+	t   *testing.T
+
+	mu       sync.Mutex
+	requests []string
+	problems []string
+	dialogs  []string
+}
+
+func needBrowser(t *testing.T) {
+	t.Helper()
+	if browserCtx == nil {
+		t.Skip("no browser")
+	}
+}
+
+// open opens url in a new tab and waits until the self-test has finished
+// and, when it passed and the page was opened with a fragment, until a
+// verdict is shown.
+func open(t *testing.T, url string) *tab {
+	t.Helper()
+	needBrowser(t)
+	ctx, cancel := chromedp.NewContext(browserCtx)
+	t.Cleanup(cancel)
+	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(cancelTimeout)
+	tb := &tab{ctx: ctx, t: t}
+	if err := chromedp.Listen(ctx, tb.record); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		t.Fatalf("open %s: %v", url, err)
+	}
+	if tb.waitSelfTest() == "pass" && strings.Contains(url, "#") {
+		tb.waitVerdict()
+	}
+	return tb
+}
+
+func (tb *tab) record(ev any) {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	switch ev := ev.(type) {
+	case *network.EventRequestWillBeSent:
+		tb.requests = append(tb.requests, ev.Request.URL)
+	case *runtime.EventExceptionThrown:
+		tb.problems = append(tb.problems, "exception: "+ev.ExceptionDetails.Text)
+	case *runtime.EventConsoleAPICalled:
+		if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeWarning {
+			tb.problems = append(tb.problems, fmt.Sprintf("console.%s", ev.Type))
+		}
+	case *log.EventEntryAdded:
+		if ev.Entry.Level == log.EntryLevelError || ev.Entry.Level == log.EntryLevelWarning {
+			tb.problems = append(tb.problems, "log: "+ev.Entry.Text)
+		}
+	case *page.EventJavascriptDialogOpening:
+		tb.dialogs = append(tb.dialogs, ev.Message)
+	}
+}
+
+// eval runs a JavaScript expression in the page and decodes its JSON value.
+func eval[T any](tb *tab, expression string) T {
+	tb.t.Helper()
+	v, err := chromedp.Run(tb.ctx, chromedp.Evaluate[T](expression))
+	if err != nil {
+		tb.t.Fatalf("evaluate %.80s: %v", expression, err)
+	}
+	return v
+}
+
+// poll waits until expression is true. A navigation under way can end a
+// poll with a lost context; it is tried again in the new document.
+func (tb *tab) poll(expression string) {
+	tb.t.Helper()
+	var err error
+	for range 5 {
+		if _, err = chromedp.Run(tb.ctx, chromedp.Poll[bool](expression, chromedp.WithPollingTimeout(60*time.Second))); err == nil {
+			return
+		}
+		if !strings.Contains(err.Error(), "context") {
+			break
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	tb.t.Fatalf("waiting for %s: %v", expression, err)
+}
+
+// waitSelfTest waits for the self-test's outcome and returns it.
+func (tb *tab) waitSelfTest() string {
+	tb.poll(`document.querySelector('[data-selftest]')?.dataset.selftest !== 'running'`)
+	return eval[string](tb, `document.querySelector('[data-selftest]').dataset.selftest`)
+}
+
+func (tb *tab) waitVerdict() {
+	tb.poll(`document.getElementById('verdict').dataset.status !== ''`)
+}
+
+// goTo opens another fragment in the loaded page, as following a second
+// link to the same page does, and waits for its verdict.
+func (tb *tab) goTo(fragment string) {
+	tb.t.Helper()
+	eval[bool](tb, fmt.Sprintf(`(document.getElementById('verdict').dataset.status = '', location.hash = %s, true)`, jsString(fragment)))
+	tb.waitVerdict()
+}
+
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// clean fails the test on any console error or warning, uncaught exception
+// or dialog, and on any request but the document itself.
+func (tb *tab) clean(documentURL string) {
+	tb.t.Helper()
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	if len(tb.problems) > 0 {
+		tb.t.Errorf("console problems: %q", tb.problems)
+	}
+	if len(tb.dialogs) > 0 {
+		tb.t.Errorf("dialogs opened: %q", tb.dialogs)
+	}
+	documentURL, _, _ = strings.Cut(documentURL, "#")
+	for _, r := range tb.requests {
+		if r != documentURL {
+			tb.t.Errorf("request other than the document: %s", r)
+		}
+	}
+}
+
+// pageURLs returns a page of one language opened from file:// and through
+// the server.
+func pageURLs(lang, name string) map[string]string {
+	return map[string]string{
+		"file": "file://" + filepath.Join(distDir, lang, name, "index.html"),
+		"http": server.URL + "/" + lang + "/" + name + "/",
+	}
+}

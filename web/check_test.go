@@ -1,0 +1,386 @@
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/chromedp"
+)
+
+type diceCase struct {
+	Name   string         `json:"name"`
+	Link   string         `json:"link"`
+	Record map[string]any `json:"record"`
+	Expect struct {
+		Status     string `json:"status"`
+		Commitment struct {
+			Computed string `json:"computed"`
+		} `json:"commitment"`
+		RawRolls json.RawMessage `json:"rolls"`
+		Errors   []struct {
+			Field string `json:"field"`
+			Code  string `json:"code"`
+			At    int    `json:"at"`
+		} `json:"errors"`
+	} `json:"expect"`
+}
+
+// rolls returns the rolls a check case expects (a rollsText case expects
+// strings, and has none of these).
+func (c diceCase) rolls() []rollRow {
+	var rows []rollRow
+	json.Unmarshal(c.Expect.RawRolls, &rows)
+	return rows
+}
+
+// rollRow is one roll as the page shows it (data-* attributes) and as the
+// vectors expect it.
+type rollRow struct {
+	N       int    `json:"n"`
+	Dice    string `json:"dice"`
+	Game    int    `json:"game"`
+	Opening bool   `json:"opening"`
+	Status  string `json:"status"`
+}
+
+func diceCases(t *testing.T) []diceCase {
+	t.Helper()
+	data, err := os.ReadFile("../testdata/vectors/dice_v1.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file struct{ Cases []diceCase }
+	if err := json.Unmarshal(data, &file); err != nil {
+		t.Fatal(err)
+	}
+	return file.Cases
+}
+
+// matchLink returns a link case that checks as a match over several games.
+func matchLink(t *testing.T) diceCase {
+	for _, c := range diceCases(t) {
+		if c.Link != "" && c.Expect.Status == "match" && strings.Contains(c.Link, "&g=") && len(c.rolls()) > 50 {
+			return c
+		}
+	}
+	t.Fatal("no match link with games in the vectors")
+	return diceCase{}
+}
+
+func locale(t *testing.T, lang string) map[string]string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "locales", lang+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := map[string]string{}
+	if err := json.Unmarshal(data, &words); err != nil {
+		t.Fatal(err)
+	}
+	return words
+}
+
+// sentence is the page's sentence for a problem: the field's own, else the
+// code's; a problem with neither has no sentence, which is a failure.
+func sentence(t *testing.T, words map[string]string, field, code string, at int) string {
+	t.Helper()
+	s, ok := words["msg.error."+field+"."+code]
+	if !ok {
+		if s, ok = words["msg.error."+code]; !ok {
+			t.Errorf("no sentence for %s/%s", field, code)
+		}
+	}
+	if at > 0 {
+		return strings.ReplaceAll(s, "{at}", fmt.Sprint(at))
+	}
+	return strings.ReplaceAll(s, "{at}", "")
+}
+
+func (tb *tab) rows() []rollRow {
+	return eval[[]rollRow](tb, `[...document.querySelectorAll('[data-roll-index]')].map((e) => ({
+		n: +e.dataset.rollIndex, dice: e.dataset.dice, game: +e.dataset.game,
+		opening: e.dataset.opening === 'true', status: e.dataset.status }))`)
+}
+
+func (tb *tab) status() string {
+	return eval[string](tb, `document.getElementById('verdict').dataset.status`)
+}
+
+func TestCheckPage(t *testing.T) {
+	needBrowser(t)
+	cases := diceCases(t)
+	real := matchLink(t)
+	for _, lang := range Languages {
+		words := locale(t, lang)
+		for mode, url := range pageURLs(lang, "check") {
+			t.Run(lang+"/"+mode, func(t *testing.T) {
+				tb := open(t, url+real.Link)
+				if checks := eval[string](tb, `document.querySelector('[data-selftest]').dataset.checks`); checks != fmt.Sprint(len(cases)) {
+					t.Errorf("self-test ran %s checks, want %d", checks, len(cases))
+				}
+				if got := tb.status(); got != "match" {
+					t.Fatalf("real link: status %s", got)
+				}
+				if got := tb.rows(); fmt.Sprint(got) != fmt.Sprint(real.rolls()) {
+					t.Errorf("real link: rows\n%v\nwant\n%v", got, real.rolls())
+				}
+				if got := eval[string](tb, `document.querySelector('[data-seal]').textContent`); got != real.Expect.Commitment.Computed {
+					t.Errorf("seal %q, want %q", got, real.Expect.Commitment.Computed)
+				}
+
+				// One roll changed: a mismatch at exactly that roll.
+				for _, n := range []int{1, len(real.rolls()) / 2, len(real.rolls())} {
+					tb.goTo(changeRoll(t, real.Link, n))
+					if got := tb.status(); got != "mismatch" {
+						t.Errorf("roll %d changed: status %s", n, got)
+					}
+					for _, r := range tb.rows() {
+						if (r.Status == "mismatch") != (r.N == n) {
+							t.Errorf("roll %d changed: roll %d has status %s", n, r.N, r.Status)
+						}
+					}
+				}
+
+				// A wrong seal of the right form.
+				tb.goTo(wrongSeal(t, real.Link))
+				if got := tb.status(); got != "mismatch" {
+					t.Errorf("wrong seal: status %s", got)
+				}
+
+				// Every refused link of the vectors: invalid, each problem's
+				// sentence next to its field, and no rolls.
+				for _, c := range cases {
+					if c.Link == "" || c.Expect.Status != "invalid" || len(c.Link) > 4096 {
+						continue
+					}
+					tb.goTo(c.Link)
+					if got := tb.status(); got != "invalid" {
+						t.Errorf("%s: status %s", c.Name, got)
+					}
+					if n := len(tb.rows()); n != 0 {
+						t.Errorf("%s: %d rolls shown", c.Name, n)
+					}
+					for _, p := range c.Expect.Errors {
+						slot := eval[string](tb, fmt.Sprintf(`(document.querySelector('[data-error-for=%s]') ?? document.querySelector('[data-error-for=link]')).textContent`, jsString(p.Field)))
+						if want := sentence(t, words, p.Field, p.Code, p.At); !strings.Contains(slot, want) {
+							t.Errorf("%s: error for %s is %q, want %q", c.Name, p.Field, slot, want)
+						}
+					}
+				}
+				if injected := eval[int](tb, `document.querySelectorAll('img, iframe, object, embed').length + document.scripts.length - 5 + (window.pwned ? 100 : 0)`); injected != 0 {
+					t.Errorf("markup in links injected %d elements", injected)
+				}
+				tb.clean(url)
+			})
+		}
+	}
+}
+
+// changeRoll returns link with roll n (1-based) of its r value changed.
+func changeRoll(t *testing.T, link string, n int) string {
+	t.Helper()
+	start := strings.Index(link, "&r=") + 3
+	i := start + 2*(n-1)
+	replacement := "11"
+	if link[i:i+2] == "11" {
+		replacement = "22"
+	}
+	return link[:i] + replacement + link[i+2:]
+}
+
+func wrongSeal(t *testing.T, link string) string {
+	t.Helper()
+	i := strings.Index(link, "&c=") + 3
+	flipped := "0"
+	if link[i] == '0' {
+		flipped = "1"
+	}
+	return link[:i] + flipped + link[i+1:]
+}
+
+// TestCheckPageMarkup opens a link whose every field carries markup meant to
+// run script; the page shows errors as text and runs nothing.
+func TestCheckPageMarkup(t *testing.T) {
+	payload := `<img src=x onerror="window.pwned=1;alert(1)">`
+	link := "#v=1&s=" + payload + "&c=" + payload + "&p=" + payload + "&r=" + payload + "&g=1"
+	url := pageURLs("de", "check")["http"]
+	tb := open(t, url+link)
+	if got := tb.status(); got != "invalid" {
+		t.Errorf("status %s", got)
+	}
+	if bad := eval[int](tb, `document.querySelectorAll('img').length + (window.pwned ? 100 : 0)`); bad != 0 {
+		t.Errorf("markup ran or was inserted (%d)", bad)
+	}
+	tb.clean(url)
+}
+
+// TestCheckPageForm fills the form as a player does, rolls typed with numbers.
+func TestCheckPageForm(t *testing.T) {
+	real := matchLink(t)
+	url := pageURLs("de", "check")["http"]
+	tb := open(t, url)
+	if disabled := eval[bool](tb, `document.querySelector('fieldset').disabled`); disabled {
+		t.Fatal("fields still disabled after the self-test")
+	}
+	rec := real.Record
+	if rec == nil {
+		rec = eval[map[string]any](tb, fmt.Sprintf(`pfcheck.parseLink(%s).record`, jsString(real.Link)))
+	}
+	var typed []string
+	for i, r := range real.rolls() {
+		typed = append(typed, fmt.Sprintf("Wurf %d: %c-%c", i+1, r.Dice[0], r.Dice[1]))
+	}
+	var seeds []string
+	for _, s := range rec["clientSeeds"].([]any) {
+		seeds = append(seeds, s.(string))
+	}
+	if err := chromedp.Do(tb.ctx,
+		chromedp.SendKeys(chromedp.ID("serverSeed"), rec["serverSeed"].(string)),
+		chromedp.SetValue(chromedp.ID("clientSeeds"), strings.Join(seeds, "\n")),
+		chromedp.SetValue(chromedp.ID("rolls"), strings.Join(typed, "\n")),
+		chromedp.Click(chromedp.CSS(`button[type=submit]`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	tb.waitVerdict()
+	if got := tb.status(); got != "match" {
+		t.Fatalf("typed form: status %s", got)
+	}
+	if n := len(tb.rows()); n != len(real.rolls()) {
+		t.Errorf("%d rolls shown, want %d", n, len(real.rolls()))
+	}
+
+	// A typed roll out of order names its line.
+	typed[1], typed[2] = typed[2], typed[1]
+	eval[bool](tb, `(document.getElementById('verdict').dataset.status = '', true)`)
+	if err := chromedp.Do(tb.ctx,
+		chromedp.SetValue(chromedp.ID("rolls"), strings.Join(typed, "\n")),
+		chromedp.Click(chromedp.CSS(`button[type=submit]`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	tb.waitVerdict()
+	if got := tb.status(); got != "invalid" {
+		t.Errorf("rolls out of order: status %s", got)
+	}
+	want := sentence(t, locale(t, "de"), "rolls", "out-of-order", 2)
+	if got := eval[string](tb, `document.querySelector('[data-error-for=rolls]').textContent`); got != want {
+		t.Errorf("rolls error %q, want %q", got, want)
+	}
+	tb.clean(url)
+}
+
+// TestSelfTestFailureKeepsPageDisabled opens a copy of the page whose vectors
+// expect one wrong roll: the self-test must fail, name that case, and leave
+// the fields disabled even with a link.
+func TestSelfTestFailureKeepsPageDisabled(t *testing.T) {
+	needBrowser(t)
+	real := matchLink(t)
+	html, err := os.ReadFile(filepath.Join(distDir, "de", "check", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	right := fmt.Sprintf(`{"n":1,"dice":"%s"`, real.rolls()[0].Dice)
+	wrong := fmt.Sprintf(`{"n":1,"dice":"%s"`, map[bool]string{true: "22", false: "11"}[real.rolls()[0].Dice == "11"])
+	i := strings.Index(string(html), `"name":"`+real.Name+`"`)
+	j := strings.Index(string(html)[i:], right)
+	if i < 0 || j < 0 {
+		t.Fatal("cannot find the case in the page's vectors")
+	}
+	corrupted := string(html[:i+j]) + wrong + string(html[i+j+len(right):])
+	file := filepath.Join(t.TempDir(), "index.html")
+	if err := os.WriteFile(file, []byte(corrupted), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tb := open(t, "file://"+file+real.Link[:0])
+	if got := eval[string](tb, `document.querySelector('[data-selftest]').dataset.selftest`); got != "fail" {
+		t.Fatalf("self-test %s with a corrupted vector", got)
+	}
+	if got := eval[string](tb, `document.querySelector('[data-selftest-failed]').textContent`); got != "dice_v1/"+real.Name {
+		t.Errorf("failed cases listed: %q", got)
+	}
+	if !eval[bool](tb, `document.querySelector('fieldset').disabled`) {
+		t.Error("fields enabled although the self-test failed")
+	}
+	// With a link the page still claims nothing.
+	tb2 := open(t, "file://"+file+real.Link)
+	if got := tb2.status(); got != "" {
+		t.Errorf("verdict %q from a page that failed its self-test", got)
+	}
+}
+
+func TestLanguageSwitchKeepsFragment(t *testing.T) {
+	real := matchLink(t)
+	url := pageURLs("el", "check")["http"]
+	tb := open(t, url+real.Link)
+	for _, lang := range Languages {
+		href := eval[string](tb, fmt.Sprintf(`document.querySelector('a[hreflang=%s]').href`, lang))
+		if want := server.URL + "/" + lang + "/check/index.html" + real.Link; href != want {
+			t.Errorf("link to %s: %s, want %s", lang, href, want)
+		}
+	}
+	if err := chromedp.Do(tb.ctx, chromedp.Click(chromedp.CSS(`a[hreflang=fi]`))); err != nil {
+		t.Fatal(err)
+	}
+	tb.poll(`document.documentElement.lang === 'fi' && document.querySelector('[data-selftest]')?.dataset.selftest === 'pass'`)
+	tb.waitVerdict()
+	if got := tb.status(); got != "match" {
+		t.Errorf("after switching to Finnish: status %s", got)
+	}
+}
+
+// TestPhoneWidth: nothing is wider than a 360-pixel screen.
+func TestPhoneWidth(t *testing.T) {
+	real := matchLink(t)
+	for _, lang := range Languages {
+		tb := open(t, pageURLs(lang, "check")["http"])
+		if err := chromedp.Do(tb.ctx, chromedp.EmulateViewport(360, 740)); err != nil {
+			t.Fatal(err)
+		}
+		tb.goTo(real.Link)
+		if width := eval[int](tb, `document.documentElement.scrollWidth`); width > 360 {
+			t.Errorf("%s: page is %d px wide on a 360 px screen", lang, width)
+		}
+	}
+}
+
+// TestDownloadThisChecker downloads the page with its own button and checks
+// a match with the downloaded file, opened from disk.
+func TestDownloadThisChecker(t *testing.T) {
+	real := matchLink(t)
+	url := pageURLs("de", "check")["http"]
+	tb := open(t, url+real.Link)
+	dir := t.TempDir()
+	if _, err := chromedp.CallBrowser(tb.ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+		Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir,
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(tb.ctx, chromedp.Click(chromedp.CSS(`[data-download]`))); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "pfcheck-de-check.html")
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		if info, err := os.Stat(file); err == nil && info.Size() > 100000 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the download did not arrive")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	time.Sleep(500 * time.Millisecond) // let the browser finish writing
+	downloaded := open(t, "file://"+file+real.Link)
+	if got := downloaded.status(); got != "match" {
+		t.Errorf("downloaded checker: status %s", got)
+	}
+	downloaded.clean("file://" + file)
+	tb.clean(url)
+}
