@@ -14,7 +14,9 @@ import (
 var Languages = []string{"de", "el", "fi"}
 
 // Page is one check page: web/templates/<Name>.html with its script
-// web/static/<Name>.js, built once per language to <lang>/<Name>/index.html.
+// web/static/<Name>.js (and web/static/<Name>.css, if any), its words in
+// locales/<lang>.json and, for every page but check, locales/<lang>.<Name>.json,
+// built once per language to <lang>/<Name>/index.html.
 type Page struct {
 	Name string
 	// Schemes the page checks: its wasm links only these (see internal/verify
@@ -28,12 +30,29 @@ type Page struct {
 // Pages lists every check page.
 var Pages = []Page{
 	{Name: "check", Schemes: []string{"dice_v1"}},
+	{Name: "shoe", Schemes: []string{"shoe_v1"}, Connects: true},
+	{Name: "games", Schemes: []string{"match_seed_v2", "poker_hmac_v1", "chess_colour_v1"}},
+	{Name: "dice", Schemes: []string{"dice_v2"}},
 }
 
 // schemeTags are the build tags that add a scheme to a pfcheck_minimal build;
 // dice_v1 is always in.
 var schemeTags = map[string]string{
-	"shoe_v1": "pfcheck_shoe",
+	"shoe_v1":         "pfcheck_shoe",
+	"match_seed_v2":   "pfcheck_tablegames",
+	"poker_hmac_v1":   "pfcheck_tablegames",
+	"chess_colour_v1": "pfcheck_tablegames",
+	"dice_v2":         "pfcheck_dicev2",
+}
+
+// LocaleFiles returns the locale files of a page for one language: the
+// shared file, then the page's own.
+func (p Page) LocaleFiles(lang string) []string {
+	files := []string{lang + ".json"}
+	if p.Name != "check" {
+		files = append(files, lang+"."+p.Name+".json")
+	}
+	return files
 }
 
 // BuildTags returns the -tags value that builds the page's wasm.

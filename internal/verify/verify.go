@@ -22,6 +22,17 @@ var checks = map[string]func(map[string]any) report.Result{
 	dice.Scheme: dice.Check,
 }
 
+// linkVersions reads the pairs of a link by its version (the `v` key), and
+// linkFormats writes a record's link by its scheme.
+var (
+	linkVersions = map[string]func([][2]string) (map[string]any, []report.Problem){
+		"1": dice.RecordFromLink,
+	}
+	linkFormats = map[string]func(map[string]any) string{
+		dice.Scheme: dice.FormatLink,
+	}
+)
+
 // Parsers are the parsers of typed text the bridge offers, by the name of the
 // bridge function; each returns {<list>: […]} or {errors: […]}.
 var Parsers = map[string]func(string) map[string]any{
@@ -55,18 +66,20 @@ func ParseLink(fragment string) (map[string]any, []report.Problem) {
 	if p != nil {
 		return nil, []report.Problem{*p}
 	}
-	switch version {
-	case "1":
-		return dice.RecordFromLink(pairs)
+	fromLink, known := linkVersions[version]
+	if !known {
+		return nil, []report.Problem{{Field: link.Field, Code: link.CodeNewerVersion}}
 	}
-	return nil, []report.Problem{{Field: link.Field, Code: link.CodeNewerVersion}}
+	return fromLink(pairs)
 }
 
-// FormatLink returns the link fragment (without `#`) for a dice record, the
+// FormatLink returns the link fragment (without `#`) for a record, the
 // inverse of ParseLink; "" for a record no link format carries.
 func FormatLink(rec map[string]any) string {
-	if rec["scheme"] != dice.Scheme {
+	scheme, _ := rec["scheme"].(string)
+	format, known := linkFormats[scheme]
+	if !known {
 		return ""
 	}
-	return dice.FormatLink(rec)
+	return format(rec)
 }

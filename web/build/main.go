@@ -5,7 +5,7 @@
 // schemes it checks; it is also written to <dist>/wasm/<page>.wasm, so anyone
 // can rebuild it and compare the SHA-256 the page shows.
 //
-// Usage: go run ./web/build [-dist web/dist] [-vectors testdata/vectors] [-version v]
+// Usage: go run ./web/build [-dist web/dist] [-vectors testdata/vectors] [-version v] [-pages check,shoe]
 package main
 
 import (
@@ -23,6 +23,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"pfcheck/web"
@@ -32,8 +33,18 @@ func main() {
 	dist := flag.String("dist", "web/dist", "output directory; holds wasm_exec.js")
 	vectors := flag.String("vectors", "testdata/vectors", "directory of the test vectors the pages carry")
 	version := flag.String("version", "dev", "version string built into the verifiers")
+	only := flag.String("pages", "", "comma-separated pages to build (default: all)")
 	flag.Parse()
-	if err := build(*dist, *vectors, *version); err != nil {
+	pages := web.Pages
+	if *only != "" {
+		pages = nil
+		for _, p := range web.Pages {
+			if slices.Contains(strings.Split(*only, ","), p.Name) {
+				pages = append(pages, p)
+			}
+		}
+	}
+	if err := build(*dist, *vectors, *version, pages); err != nil {
 		log.Fatal("build: ", err)
 	}
 }
@@ -72,17 +83,13 @@ func pageVectors(dir string, page web.Page) (string, error) {
 
 type language struct{ Code, Name string }
 
-func build(dist, vectorDir, version string) error {
-	locales, err := loadLocales("locales")
-	if err != nil {
-		return err
-	}
+func build(dist, vectorDir, version string, pages []web.Page) error {
 	wasmExec, err := os.ReadFile(filepath.Join(dist, "wasm_exec.js"))
 	if err != nil {
 		return err
 	}
-	shared := map[string]string{"@WASM_EXEC@": string(wasmExec)}
-	if shared["@STYLE@"], err = readAsset("web/static/style.css"); err != nil {
+	style, err := readAsset("web/static/style.css")
+	if err != nil {
 		return err
 	}
 	common, err := readAsset("web/static/common.js")
@@ -90,16 +97,28 @@ func build(dist, vectorDir, version string) error {
 		return err
 	}
 
+	shared, err := loadLocales(web.Pages[0])
+	if err != nil {
+		return err
+	}
 	var languages []language
 	for _, code := range web.Languages {
-		languages = append(languages, language{code, locales[code]["lang.name"]})
+		languages = append(languages, language{code, shared[code]["lang.name"]})
 	}
 	if err := os.MkdirAll(filepath.Join(dist, "wasm"), 0o755); err != nil {
 		return err
 	}
-	for _, page := range web.Pages {
+	for _, page := range pages {
+		locales, err := loadLocales(page)
+		if err != nil {
+			return err
+		}
 		script, err := readAsset("web/static/" + page.Name + ".js")
 		if err != nil {
+			return err
+		}
+		pageStyle, err := readAsset("web/static/" + page.Name + ".css")
+		if err != nil && !os.IsNotExist(err) {
 			return err
 		}
 		wasm, err := buildWasm(page, filepath.Join(dist, "wasm", page.Name+".wasm"), version)
@@ -116,9 +135,11 @@ func build(dist, vectorDir, version string) error {
 		zw.Write(wasm)
 		zw.Close()
 		perPage := map[string]string{
-			"@WASM@":    base64.StdEncoding.EncodeToString(gz.Bytes()),
-			"@VECTORS@": vectors,
-			"@SCRIPT@":  common + "\n" + script,
+			"@WASM@":      base64.StdEncoding.EncodeToString(gz.Bytes()),
+			"@VECTORS@":   vectors,
+			"@SCRIPT@":    common + "\n" + script,
+			"@STYLE@":     style + pageStyle,
+			"@WASM_EXEC@": string(wasmExec),
 		}
 		tmpl, err := template.New("base.html").Funcs(template.FuncMap{"t": func(string) string { return "" }}).
 			ParseFiles("web/templates/base.html", "web/templates/"+page.Name+".html")
@@ -152,7 +173,7 @@ func build(dist, vectorDir, version string) error {
 			if len(missing) > 0 {
 				return fmt.Errorf("locales/%s.json lacks %s", code, strings.Join(missing, ", "))
 			}
-			html := fill(out.String(), shared, perPage)
+			html := fill(out.String(), perPage)
 			file := filepath.Join(dist, code, page.Name, "index.html")
 			if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
 				return err
@@ -168,12 +189,10 @@ func build(dist, vectorDir, version string) error {
 // fill puts the raw assets where the template left their placeholders, in
 // one pass, so that no asset's text is taken for a placeholder. They are the
 // project's own files, which readAsset checked cannot end their element.
-func fill(html string, assets ...map[string]string) string {
+func fill(html string, assets map[string]string) string {
 	var pairs []string
-	for _, m := range assets {
-		for placeholder, content := range m {
-			pairs = append(pairs, placeholder, content)
-		}
+	for placeholder, content := range assets {
+		pairs = append(pairs, placeholder, content)
 	}
 	return strings.NewReplacer(pairs...).Replace(html)
 }
@@ -191,33 +210,50 @@ func readAsset(path string) (string, error) {
 	return string(data), nil
 }
 
-// loadLocales reads locales/<lang>.json and requires every language to have
-// exactly the keys of the first.
-func loadLocales(dir string) (map[string]map[string]string, error) {
+// loadLocales reads a page's locale files (web.Page.LocaleFiles) for every
+// language into one map per language, and requires every language to have
+// exactly the keys of the first, file by file.
+func loadLocales(page web.Page) (map[string]map[string]string, error) {
 	locales := map[string]map[string]string{}
+	var first []map[string]string
 	for _, code := range web.Languages {
-		data, err := os.ReadFile(filepath.Join(dir, code+".json"))
-		if err != nil {
-			return nil, err
-		}
-		words := map[string]string{}
-		if err := json.Unmarshal(data, &words); err != nil {
-			return nil, fmt.Errorf("%s.json: %v", code, err)
-		}
-		locales[code] = words
-	}
-	first := locales[web.Languages[0]]
-	for _, code := range web.Languages[1:] {
-		for k := range first {
-			if _, ok := locales[code][k]; !ok {
-				return nil, fmt.Errorf("locales/%s.json lacks %q", code, k)
+		locales[code] = map[string]string{}
+		for i, name := range page.LocaleFiles(code) {
+			data, err := os.ReadFile(filepath.Join("locales", name))
+			if err != nil {
+				return nil, err
 			}
-		}
-		if len(locales[code]) != len(first) {
-			return nil, fmt.Errorf("locales/%s.json has keys locales/%s.json lacks", code, web.Languages[0])
+			words := map[string]string{}
+			if err := json.Unmarshal(data, &words); err != nil {
+				return nil, fmt.Errorf("locales/%s: %v", name, err)
+			}
+			if code == web.Languages[0] {
+				first = append(first, words)
+			} else if missing, extra := keyDifference(first[i], words); missing != "" || extra != "" {
+				return nil, fmt.Errorf("locales/%s lacks %q, has extra %q", name, missing, extra)
+			}
+			for k, v := range words {
+				locales[code][k] = v
+			}
 		}
 	}
 	return locales, nil
+}
+
+// keyDifference names one key of want that got lacks and one key of got
+// that want lacks, "" where there is none.
+func keyDifference(want, got map[string]string) (missing, extra string) {
+	for k := range want {
+		if _, ok := got[k]; !ok {
+			missing = k
+		}
+	}
+	for k := range got {
+		if _, ok := want[k]; !ok {
+			extra = k
+		}
+	}
+	return missing, extra
 }
 
 // languagePicker is web/dist/index.html: it opens the check page in the

@@ -119,3 +119,14 @@ async function start(ready) {
   for (const fieldset of document.querySelectorAll('fieldset')) fieldset.disabled = false;
   ready(pfcheck);
 }
+
+const suitSymbols = { s: '♠', h: '♥', d: '♦', c: '♣' };
+
+// A card as the page shows it: rank and suit symbol, red for hearts and
+// diamonds. Takes either spelling of the schemes: "TD" (shoe_v1), "Td" (SPEC §4).
+function cardElement(name, attributes = {}) {
+  const suit = name.slice(-1).toLowerCase();
+  const rank = name.slice(0, -1).toUpperCase();
+  return element('span', { class: `card suit-${suit}`, 'data-card': name, ...attributes },
+    `${rank === 'T' ? '10' : rank}${suitSymbols[suit] ?? suit}`);
+}
