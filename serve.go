@@ -1,5 +1,3 @@
-//go:build ignore
-
 // Command serve serves the built pages (web/dist) on a local address with
 // the pages' Content-Security-Policy as a header, and prints a link to an
 // example match. Run it with `go run serve.go` after `make build`.
@@ -20,6 +18,7 @@ import (
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on")
 	dist := flag.String("dist", "web/dist", "directory of the built pages")
+	proofs := flag.String("proofs", "testdata/proofs", "directory of the shoe proof records that GET /api/shoe/<id> answers with (<id>.json)")
 	flag.Parse()
 
 	if _, err := os.Stat(*dist + "/de/check/index.html"); err != nil {
@@ -29,7 +28,8 @@ func main() {
 	if example := exampleLink(); example != "" {
 		fmt.Printf("an example match: http://%s/de/check/#%s\n", *addr, example)
 	}
-	log.Fatal(http.ListenAndServe(*addr, web.Handler(*dist)))
+	fmt.Printf("shoe proofs from %s: try the id shoe-42 on http://%s/de/shoe/\n", *proofs, *addr)
+	log.Fatal(http.ListenAndServe(*addr, web.Handler(*dist, *proofs)))
 }
 
 // exampleLink picks a real match from the dice vectors: the first link case

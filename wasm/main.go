@@ -6,17 +6,28 @@
 //
 //	pfcheck.version            string: module version and source hash of this build
 //	pfcheck.selfTest(files)    {passed: int, failed: [case name, …]}: test-vector
-//	                           files (testdata/vectors, parsed) through the same calls
+//	                           files (testdata/vectors) through the same calls;
+//	                           files is a list of parsed files, or its JSON text
 //	pfcheck.parseLink(frag)    {record: {...}} or {errors: [{field, code, at?}, …]}
 //	pfcheck.parseRolls(text)   {rolls: ["63", …]} or {errors: [{field, code, at?}]}
 //	pfcheck.parseCards(text)   {cards: ["AS", …]} or {errors: [{field, code, at?}]}
 //	                           (in builds with shoe_v1)
 //	pfcheck.check(record)      {scheme, status, commitment?, errors, mismatches, …}
 //	pfcheck.formatLink(record) the link fragment (no "#") for a record, "" if none
+//	pfcheck.reach(distance)    {distance, rolls: ["11", "12", …], count} or
+//	                           {errors: [{field: "distance", code}]}: the ordered
+//	                           rolls that carry one checker exactly distance pips
+//	                           (1..24) on an open board, count in 36ths
+//	pfcheck.openingRolls()     {rolls: ["12", …], count: 30}: the rolls that can
+//	                           open a game (no double)
 //
 // status is one of match, mismatch, computed, invalid, unsupported. A call
 // never throws into JavaScript: bad arguments and internal faults come back
 // as status invalid with errors. The README documents every field.
+//
+// Values cross as JSON text, both ways: one JSON.stringify or JSON.parse per
+// call instead of one syscall/js call per value, which made a self-test some
+// ten times slower.
 package main
 
 import (
@@ -29,13 +40,13 @@ import (
 // version is set by the Makefile: module version and a hash of the sources.
 var version = "dev"
 
-// Bounds on what a call converts from JavaScript, so a hostile object cannot
+// Bounds on what a call takes from JavaScript, so a hostile argument cannot
 // exhaust memory: records nest a few levels and hold at most a match's rolls;
 // the vector files a page carries are larger.
 const (
-	maxDepth       = 8
-	maxItems       = 200000
-	maxVectorItems = 1 << 24
+	maxDepth       = 12
+	maxRecordBytes = 4 << 20
+	maxVectorBytes = 32 << 20
 )
 
 func main() {
@@ -45,6 +56,10 @@ func main() {
 		"parseLink":  function(parseLink),
 		"check":      function(check),
 		"formatLink": function(formatLink),
+		"reach": function(func(args []js.Value) any {
+			return verify.Reach(plain(args, maxRecordBytes))
+		}),
+		"openingRolls": function(func([]js.Value) any { return verify.OpeningRolls() }),
 	}
 	for name, parse := range verify.Parsers {
 		api[name] = function(textParser(parse))
@@ -54,16 +69,58 @@ func main() {
 }
 
 // function wraps f so that a panic comes back as an invalid result instead of
-// killing the Go program behind every later call.
+// killing the Go program behind every later call, and hands its plain-object
+// result over as JSON text that JavaScript parses at once: much faster than
+// building a large object one property at a time through syscall/js.
 func function(f func(args []js.Value) any) js.Func {
 	return js.FuncOf(func(_ js.Value, args []js.Value) (result any) {
 		defer func() {
 			if recover() != nil {
-				result = report.InvalidResult("", []report.Problem{{Field: "record", Code: "internal-error"}}).Map()
+				result = toJS(report.InvalidResult("", []report.Problem{{Field: "record", Code: "internal-error"}}).Map())
 			}
 		}()
-		return f(args)
+		return toJS(f(args))
 	})
+}
+
+var jsonObject = js.Global().Get("JSON")
+
+// toJS hands a plain-object result to JavaScript through JSON.parse.
+func toJS(v any) any {
+	if _, isString := v.(string); isString {
+		return v
+	}
+	return jsonObject.Call("parse", string(report.AppendJSON(nil, v)))
+}
+
+// plain returns the first argument in the plain-record model (string,
+// float64, bool, nil, []any, map[string]any) through JSON.stringify, or nil
+// for a missing argument, one JSON cannot carry, or one over maxBytes.
+func plain(args []js.Value, maxBytes int) any {
+	if len(args) < 1 {
+		return nil
+	}
+	text, ok := jsonText(args[0])
+	if !ok || len(text) > maxBytes {
+		return nil
+	}
+	v, _ := report.ParseJSON(text, maxDepth)
+	return v
+}
+
+// jsonText is JSON.stringify(v); ok is false where it throws (cycles,
+// BigInt) or gives no text (undefined, functions).
+func jsonText(v js.Value) (text string, ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	out := jsonObject.Call("stringify", v)
+	if out.Type() != js.TypeString {
+		return "", false
+	}
+	return out.String(), true
 }
 
 func stringArg(args []js.Value) (string, bool) {
@@ -104,7 +161,7 @@ func check(args []js.Value) any {
 	if len(args) < 1 {
 		return report.InvalidResult("", []report.Problem{{Field: "record", Code: "missing"}}).Map()
 	}
-	rec, ok := fromJS(args[0], maxDepth, budget(maxItems)).(map[string]any)
+	rec, ok := plain(args, maxRecordBytes).(map[string]any)
 	if !ok {
 		return report.InvalidResult("", []report.Problem{{Field: "record", Code: "wrong-type"}}).Map()
 	}
@@ -115,7 +172,7 @@ func formatLink(args []js.Value) any {
 	if len(args) < 1 {
 		return ""
 	}
-	rec, _ := fromJS(args[0], maxDepth, budget(maxItems)).(map[string]any)
+	rec, _ := plain(args, maxRecordBytes).(map[string]any)
 	return verify.FormatLink(rec)
 }
 
@@ -125,8 +182,11 @@ func formatLink(args []js.Value) any {
 func selfTest(args []js.Value) any {
 	passed, failed := 0, []any{}
 	var files []any
-	if len(args) > 0 {
-		files, _ = fromJS(args[0], maxDepth, budget(maxVectorItems)).([]any)
+	if text, ok := stringArg(args); ok && len(text) <= maxVectorBytes {
+		v, _ := report.ParseJSON(text, maxDepth)
+		files, _ = v.([]any)
+	} else {
+		files, _ = plain(args, maxVectorBytes).([]any)
 	}
 	if len(files) == 0 {
 		failed = append(failed, "vectors")
@@ -149,44 +209,4 @@ func selfTest(args []js.Value) any {
 		}
 	}
 	return map[string]any{"passed": passed, "failed": failed}
-}
-
-func budget(n int) *int { return &n }
-
-// fromJS converts a JavaScript value to the plain-record model (string,
-// float64, bool, nil, []any, map[string]any). Functions, symbols and values
-// past the depth or the item budget become nil, which the checks refuse.
-func fromJS(v js.Value, depth int, items *int) any {
-	*items--
-	if depth < 0 || *items < 0 {
-		return nil
-	}
-	switch v.Type() {
-	case js.TypeString:
-		return v.String()
-	case js.TypeNumber:
-		return v.Float()
-	case js.TypeBoolean:
-		return v.Bool()
-	case js.TypeObject:
-		if js.Global().Get("Array").Call("isArray", v).Bool() {
-			n := v.Length()
-			if n > *items {
-				return nil
-			}
-			list := make([]any, n)
-			for i := range n {
-				list[i] = fromJS(v.Index(i), depth-1, items)
-			}
-			return list
-		}
-		keys := js.Global().Get("Object").Call("keys", v)
-		obj := make(map[string]any, keys.Length())
-		for i := range keys.Length() {
-			k := keys.Index(i).String()
-			obj[k] = fromJS(v.Get(k), depth-1, items)
-		}
-		return obj
-	}
-	return nil
 }

@@ -54,7 +54,7 @@ func runWithBrowser(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, "browser tests: no built pages; run make build first:", err)
 		return 1
 	}
-	server = httptest.NewServer(Handler(distDir))
+	server = httptest.NewServer(Handler(distDir, filepath.Join(distDir, "..", "..", "testdata", "proofs")))
 	defer server.Close()
 
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
@@ -81,7 +81,7 @@ func runWithBrowser(m *testing.M) int {
 // uncaught exception and dialog.
 type tab struct {
 	ctx context.Context
-	t   *testing.T
+	t   testing.TB
 
 	mu       sync.Mutex
 	requests []string
@@ -89,7 +89,7 @@ type tab struct {
 	dialogs  []string
 }
 
-func needBrowser(t *testing.T) {
+func needBrowser(t testing.TB) {
 	t.Helper()
 	if browserCtx == nil {
 		t.Skip("no browser")
@@ -99,7 +99,17 @@ func needBrowser(t *testing.T) {
 // open opens url in a new tab and waits until the self-test has finished
 // and, when it passed and the page was opened with a fragment, until a
 // verdict is shown.
-func open(t *testing.T, url string) *tab {
+func open(t testing.TB, url string) *tab {
+	t.Helper()
+	tb := navigate(t, url)
+	if tb.waitSelfTest() == "pass" && strings.Contains(url, "#") {
+		tb.waitVerdict()
+	}
+	return tb
+}
+
+// navigate opens url in a new tab that records what the page does.
+func navigate(t testing.TB, url string) *tab {
 	t.Helper()
 	needBrowser(t)
 	ctx, cancel := chromedp.NewContext(browserCtx)
@@ -112,9 +122,6 @@ func open(t *testing.T, url string) *tab {
 	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
 		t.Fatalf("open %s: %v", url, err)
-	}
-	if tb.waitSelfTest() == "pass" && strings.Contains(url, "#") {
-		tb.waitVerdict()
 	}
 	return tb
 }

@@ -4,8 +4,13 @@
 package web
 
 import (
+	"errors"
+	"io"
+	"io/fs"
 	"net/http"
+	"os"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -93,18 +98,112 @@ func pageOf(urlPath string) (Page, bool) {
 
 // Handler serves the built pages in dist with the same policy as their meta
 // tag, as a header too; anything that is not a page gets the strictest one.
-func Handler(dist string) http.Handler {
+// Under ShoeAPI it answers the shoe page's "fetch inputs from the server"
+// with the proof records in the directory proofs ("" answers none): see
+// serveShoeProof.
+func Handler(dist, proofs string) http.Handler {
 	files := http.FileServer(http.Dir(dist))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "no-referrer")
+		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		if strings.HasPrefix(r.URL.Path, ShoeAPI) {
+			h.Set("Content-Security-Policy", CSP(Page{}))
+			serveShoeProof(w, r, proofs)
+			return
+		}
 		if p, ok := pageOf(r.URL.Path); ok {
 			h.Set("Content-Security-Policy", CSP(p))
 		} else {
 			h.Set("Content-Security-Policy", CSP(Page{}))
 		}
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "no-referrer")
-		h.Set("Cross-Origin-Opener-Policy", "same-origin")
 		files.ServeHTTP(w, r)
 	})
+}
+
+// ShoeAPI is the path under which Handler answers GET <ShoeAPI><id> with
+// the proof record of a shoe or tournament hand (testdata/shoe_v1.md,
+// "Fetching inputs from the server").
+const ShoeAPI = "/api/shoe/"
+
+// proofID is what a shoe or round id may be. It has no dot and no slash, so
+// "<id>.json" always names a file directly in the proofs directory.
+var proofID = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
+
+// maxProofSize bounds a proof record: a whole 8-deck shoe is under 4 KB.
+const maxProofSize = 1 << 20
+
+// serveShoeProof answers GET <ShoeAPI><id> with the file <id>.json of the
+// proofs directory, as it is: the page validates what it gets, as it must
+// with any server. An id that is not proofID (percent-escapes included) is
+// 400, an id without a record 404. Only that directory is read, through
+// os.Root, so not even a symbolic link leads out of it; the id is never
+// used as a path.
+func serveShoeProof(w http.ResponseWriter, r *http.Request, proofs string) {
+	h := w.Header()
+	h.Set("Cache-Control", "no-store") // a running shoe is revealed later
+	h.Set("Cross-Origin-Resource-Policy", "same-origin")
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		h.Set("Allow", "GET, HEAD")
+		apiError(w, http.StatusMethodNotAllowed, "method-not-allowed")
+		return
+	}
+	id := strings.TrimPrefix(r.URL.EscapedPath(), ShoeAPI)
+	if !proofID.MatchString(id) {
+		apiError(w, http.StatusBadRequest, "bad-id")
+		return
+	}
+	data, err := readProof(proofs, id+".json")
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		apiError(w, http.StatusNotFound, "not-found")
+		return
+	case err != nil:
+		apiError(w, http.StatusInternalServerError, "unavailable")
+		return
+	}
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	w.Write(data)
+}
+
+// readProof reads one regular file of at most maxProofSize bytes directly
+// in dir; anything else that is not there, or leads out of dir, does not
+// exist.
+func readProof(dir, name string) ([]byte, error) {
+	if dir == "" {
+		return nil, fs.ErrNotExist
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	f, err := root.Open(name)
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) {
+			err = errors.Join(fs.ErrNotExist, err) // e.g. a link out of dir
+		}
+		return nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fs.ErrNotExist
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxProofSize+1))
+	if err == nil && len(data) > maxProofSize {
+		err = errors.New("proof record too large")
+	}
+	return data, err
+}
+
+// apiError answers with status and {"error": code}.
+func apiError(w http.ResponseWriter, status int, code string) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	io.WriteString(w, `{"error":"`+code+`"}`)
 }

@@ -181,6 +181,16 @@ func TestInvalidRecordsNeverGetAVerdict(t *testing.T) {
 	}
 }
 
+// TestLargestCount: 10000 rolls, the most a record may ask for, are computed.
+func TestLargestCount(t *testing.T) {
+	rec := testRecord(nil)
+	rec["count"] = MaxRolls
+	res := Check(rec)
+	if res.Status != report.Computed || len(res.Extra["rolls"].([]any)) != MaxRolls {
+		t.Fatalf("count %d: status %s, errors %v", MaxRolls, res.Status, res.Errors)
+	}
+}
+
 func TestRollAllocatesNothing(t *testing.T) {
 	r := NewRoller([]byte(testSeedHex), []string{"phoneA", "phoneB"})
 	n := 0

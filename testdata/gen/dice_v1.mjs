@@ -504,9 +504,8 @@ function textCase(name, rollsText, want) {
   recordCase('count-only-with-games', { scheme: SCHEME, serverSeed: serverSeed('z'), clientSeeds: c1, count: 7, games: [3, 4] }, noRecorded);
   recordCase('games-only-no-count', { scheme: SCHEME, serverSeed: serverSeed('z2'), clientSeeds: c1, games: [5, 1, 3] }, noRecorded);
 
-  // The largest count: only the verdict is compared (10000 rolls would bloat the file).
-  recordCase('count-10000-max', { scheme: SCHEME, serverSeed: serverSeed('max'), clientSeeds: c1, count: 10000 },
-    (e) => ({ status: e.status, mismatches: [], errors: [] }));
+  // The largest count (10000) is accepted: a Go unit test shows it. As a
+  // vector it would be half of the self-test every page load runs.
 
   // Seal with a count and no recorded rolls: the contract does not say whether
   // the verdict is "match"/"mismatch" or "computed", so only the commitment and

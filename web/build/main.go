@@ -97,7 +97,7 @@ func build(dist, vectorDir, version string, pages []web.Page) error {
 		return err
 	}
 
-	shared, err := loadLocales(web.Pages[0])
+	shared, err := web.LoadLocales("locales", web.Pages[0])
 	if err != nil {
 		return err
 	}
@@ -109,7 +109,7 @@ func build(dist, vectorDir, version string, pages []web.Page) error {
 		return err
 	}
 	for _, page := range pages {
-		locales, err := loadLocales(page)
+		locales, err := web.LoadLocales("locales", page)
 		if err != nil {
 			return err
 		}
@@ -208,52 +208,6 @@ func readAsset(path string) (string, error) {
 		return "", fmt.Errorf("%s contains a closing script or style tag and cannot be inlined", path)
 	}
 	return string(data), nil
-}
-
-// loadLocales reads a page's locale files (web.Page.LocaleFiles) for every
-// language into one map per language, and requires every language to have
-// exactly the keys of the first, file by file.
-func loadLocales(page web.Page) (map[string]map[string]string, error) {
-	locales := map[string]map[string]string{}
-	var first []map[string]string
-	for _, code := range web.Languages {
-		locales[code] = map[string]string{}
-		for i, name := range page.LocaleFiles(code) {
-			data, err := os.ReadFile(filepath.Join("locales", name))
-			if err != nil {
-				return nil, err
-			}
-			words := map[string]string{}
-			if err := json.Unmarshal(data, &words); err != nil {
-				return nil, fmt.Errorf("locales/%s: %v", name, err)
-			}
-			if code == web.Languages[0] {
-				first = append(first, words)
-			} else if missing, extra := keyDifference(first[i], words); missing != "" || extra != "" {
-				return nil, fmt.Errorf("locales/%s lacks %q, has extra %q", name, missing, extra)
-			}
-			for k, v := range words {
-				locales[code][k] = v
-			}
-		}
-	}
-	return locales, nil
-}
-
-// keyDifference names one key of want that got lacks and one key of got
-// that want lacks, "" where there is none.
-func keyDifference(want, got map[string]string) (missing, extra string) {
-	for k := range want {
-		if _, ok := got[k]; !ok {
-			missing = k
-		}
-	}
-	for k := range got {
-		if _, ok := want[k]; !ok {
-			extra = k
-		}
-	}
-	return missing, extra
 }
 
 // languagePicker is web/dist/index.html: it opens the check page in the

@@ -41,19 +41,25 @@ function contains(got, want) {
   return got === want;
 }
 
+// What the page calls for each input kind of a vector case; `stream` cases
+// exercise the byte stream below the API and run only in the self-test.
+const calls = {
+  record: (record) => pfcheck.check(record),
+  link: (link) => {
+    const parsed = pfcheck.parseLink(link);
+    return parsed.errors ? { status: 'invalid', errors: parsed.errors } : { ...pfcheck.check(parsed.record), record: parsed.record };
+  },
+  rollsText: (text) => pfcheck.parseRolls(text),
+  cardsText: (text) => pfcheck.parseCards(text),
+};
+
 for (const f of files) {
   const { cases } = JSON.parse(readFileSync(new URL(f, vectorDir)));
   test(`${f}: every case through the public API`, () => {
     for (const c of cases) {
-      let got;
-      if ('record' in c) {
-        got = pfcheck.check(c.record);
-      } else if ('link' in c) {
-        const parsed = pfcheck.parseLink(c.link);
-        got = parsed.errors ? { status: 'invalid', errors: parsed.errors } : { ...pfcheck.check(parsed.record), record: parsed.record };
-      } else if ('rollsText' in c) {
-        got = pfcheck.parseRolls(c.rollsText);
-      }
+      const kind = Object.keys(calls).find((k) => k in c);
+      if (!kind) continue;
+      const got = calls[kind](c[kind]);
       assert.ok(contains(got, c.expect), `${c.name}: got ${JSON.stringify(got).slice(0, 400)}`);
     }
   });
@@ -67,4 +73,12 @@ test('wrong arguments never throw', () => {
   }
   assert.ok(pfcheck.parseLink(42).errors.length > 0);
   assert.ok(pfcheck.parseRolls(null).errors.length > 0);
+});
+
+test('self-test takes the vector files as JSON text, as a page passes them', () => {
+  const vectors = vectorFiles();
+  const { passed, failed } = pfcheck.selfTest(JSON.stringify(vectors));
+  assert.deepEqual(failed, []);
+  assert.equal(passed, vectors.reduce((n, f) => n + f.cases.length, 0));
+  assert.deepEqual(pfcheck.selfTest('not json').failed, ['vectors']);
 });

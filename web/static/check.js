@@ -38,6 +38,7 @@ start((pfcheck) => {
     const verdict = document.getElementById('verdict');
     verdict.dataset.status = status;
     verdict.textContent = text;
+    performance.mark('pfcheck:verdict'); // make bench times navigation to verdict
   }
 
   function showInvalid(problems) {
@@ -144,8 +145,24 @@ start((pfcheck) => {
     container.replaceChildren(...tables);
   }
 
+  // dice_v2 links are checked on the dice page, whose verifier carries the
+  // drand signature check; a served page goes there, a saved one links to it.
+  function movedToDicePage() {
+    if (!/^#(.*&)?v=2(&|$)/.test(location.hash)) return false;
+    const target = `../dice/index.html${location.hash}`;
+    if (location.protocol.startsWith('http')) {
+      location.replace(target);
+      return true;
+    }
+    showInvalid([]);
+    const verdict = document.getElementById('verdict');
+    verdict.textContent = `${msg('msg.v2.moved')} `;
+    verdict.append(element('a', { href: target }, msg('msg.v2.link')));
+    return true;
+  }
+
   function runFromFragment() {
-    if (location.hash.length <= 1) return;
+    if (location.hash.length <= 1 || movedToDicePage()) return;
     const parsed = pfcheck.parseLink(location.hash);
     if (parsed.errors) {
       showInvalid(parsed.errors);

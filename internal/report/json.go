@@ -1,0 +1,336 @@
+package report
+
+import (
+	"slices"
+	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// AppendJSON appends v, a value of the plain-object model (string, int,
+// float64, bool, nil, []any, map[string]any), as JSON, keys sorted.
+//
+// The bridge hands results to JavaScript as one JSON text: building a large
+// result object one property at a time through syscall/js costs some 50 times
+// more than JSON.parse, and encoding/json would add reflect to the wasm.
+// Values of other types are written as null.
+func AppendJSON(b []byte, v any) []byte {
+	switch v := v.(type) {
+	case string:
+		return appendString(b, v)
+	case int:
+		return strconv.AppendInt(b, int64(v), 10)
+	case float64:
+		return strconv.AppendFloat(b, v, 'g', -1, 64)
+	case bool:
+		return strconv.AppendBool(b, v)
+	case []any:
+		b = append(b, '[')
+		for i, item := range v {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = AppendJSON(b, item)
+		}
+		return append(b, ']')
+	case map[string]any:
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		b = append(b, '{')
+		for i, k := range keys {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendString(b, k)
+			b = append(b, ':')
+			b = AppendJSON(b, v[k])
+		}
+		return append(b, '}')
+	}
+	return append(b, "null"...)
+}
+
+const hexDigits = "0123456789abcdef"
+
+// appendString writes s as a JSON string; invalid UTF-8 becomes U+FFFD.
+func appendString(b []byte, s string) []byte {
+	b = append(b, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\\':
+			b = append(b, '\\', c)
+		case c < 0x20:
+			b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&15])
+		case c < utf8.RuneSelf:
+			b = append(b, c)
+		default:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			b = utf8.AppendRune(b, r)
+			i += size
+			continue
+		}
+		i++
+	}
+	return append(b, '"')
+}
+
+// ParseJSON parses JSON text into the plain-object model: objects as
+// map[string]any, arrays as []any, numbers as float64. It refuses what
+// encoding/json refuses, and nesting deeper than maxDepth; ok is false then.
+//
+// The bridge takes its arguments as JSON text for the same reason it hands
+// results back as JSON: one call instead of one per value.
+func ParseJSON(text string, maxDepth int) (v any, ok bool) {
+	p := jsonParser{s: text}
+	v, ok = p.value(maxDepth)
+	p.space()
+	return v, ok && p.i == len(p.s)
+}
+
+type jsonParser struct {
+	s string
+	i int
+}
+
+func (p *jsonParser) space() {
+	for p.i < len(p.s) && (p.s[p.i] == ' ' || p.s[p.i] == '\t' || p.s[p.i] == '\n' || p.s[p.i] == '\r') {
+		p.i++
+	}
+}
+
+func (p *jsonParser) literal(word string) bool {
+	if len(p.s)-p.i >= len(word) && p.s[p.i:p.i+len(word)] == word {
+		p.i += len(word)
+		return true
+	}
+	return false
+}
+
+func (p *jsonParser) value(depth int) (any, bool) {
+	p.space()
+	if p.i >= len(p.s) || depth < 0 {
+		return nil, false
+	}
+	switch c := p.s[p.i]; {
+	case c == '{':
+		return p.object(depth)
+	case c == '[':
+		return p.array(depth)
+	case c == '"':
+		return p.string()
+	case c == 't':
+		return true, p.literal("true")
+	case c == 'f':
+		return false, p.literal("false")
+	case c == 'n':
+		return nil, p.literal("null")
+	}
+	return p.number()
+}
+
+func (p *jsonParser) object(depth int) (any, bool) {
+	p.i++ // {
+	obj := map[string]any{}
+	p.space()
+	if p.literal("}") {
+		return obj, true
+	}
+	for {
+		p.space()
+		if p.i >= len(p.s) || p.s[p.i] != '"' {
+			return nil, false
+		}
+		key, ok := p.string()
+		p.space()
+		if !ok || !p.literal(":") {
+			return nil, false
+		}
+		if obj[key], ok = p.value(depth - 1); !ok {
+			return nil, false
+		}
+		p.space()
+		if p.literal("}") {
+			return obj, true
+		}
+		if !p.literal(",") {
+			return nil, false
+		}
+	}
+}
+
+func (p *jsonParser) array(depth int) (any, bool) {
+	p.i++ // [
+	list := []any{}
+	p.space()
+	if p.literal("]") {
+		return list, true
+	}
+	for {
+		item, ok := p.value(depth - 1)
+		if !ok {
+			return nil, false
+		}
+		list = append(list, item)
+		p.space()
+		if p.literal("]") {
+			return list, true
+		}
+		if !p.literal(",") {
+			return nil, false
+		}
+	}
+}
+
+// number reads a JSON number; whole numbers, the only ones records hold,
+// are read without strconv's float parser.
+func (p *jsonParser) number() (any, bool) {
+	start := p.i
+	if p.i < len(p.s) && p.s[p.i] == '-' {
+		p.i++
+	}
+	digits := p.i
+	for p.i < len(p.s) && '0' <= p.s[p.i] && p.s[p.i] <= '9' {
+		p.i++
+	}
+	if p.i == digits || p.s[digits] == '0' && p.i-digits > 1 {
+		return nil, false
+	}
+	whole := true
+	if p.i < len(p.s) && p.s[p.i] == '.' {
+		p.i++
+		whole = false
+		if !p.digits() {
+			return nil, false
+		}
+	}
+	if p.i < len(p.s) && (p.s[p.i] == 'e' || p.s[p.i] == 'E') {
+		p.i++
+		whole = false
+		if p.i < len(p.s) && (p.s[p.i] == '+' || p.s[p.i] == '-') {
+			p.i++
+		}
+		if !p.digits() {
+			return nil, false
+		}
+	}
+	if whole && p.i-digits <= 15 {
+		n := 0
+		for _, c := range []byte(p.s[digits:p.i]) {
+			n = n*10 + int(c-'0')
+		}
+		if start != digits {
+			n = -n
+		}
+		return float64(n), true
+	}
+	f, err := strconv.ParseFloat(p.s[start:p.i], 64)
+	return f, err == nil
+}
+
+func (p *jsonParser) digits() bool {
+	start := p.i
+	for p.i < len(p.s) && '0' <= p.s[p.i] && p.s[p.i] <= '9' {
+		p.i++
+	}
+	return p.i > start
+}
+
+func (p *jsonParser) string() (string, bool) {
+	p.i++ // "
+	var b []byte
+	for p.i < len(p.s) {
+		c := p.s[p.i]
+		switch {
+		case c == '"':
+			p.i++
+			return string(b), true
+		case c < 0x20:
+			return "", false
+		case c == '\\':
+			r, ok := p.escape()
+			if !ok {
+				return "", false
+			}
+			b = utf8.AppendRune(b, r)
+		case c < utf8.RuneSelf:
+			b = append(b, c)
+			p.i++
+		default:
+			r, size := utf8.DecodeRuneInString(p.s[p.i:])
+			b = utf8.AppendRune(b, r)
+			p.i += size
+		}
+	}
+	return "", false
+}
+
+// escape reads one backslash escape; a lone surrogate becomes U+FFFD, as
+// encoding/json makes it.
+func (p *jsonParser) escape() (rune, bool) {
+	if p.i+1 >= len(p.s) {
+		return 0, false
+	}
+	c := p.s[p.i+1]
+	p.i += 2
+	switch c {
+	case '"', '\\', '/':
+		return rune(c), true
+	case 'b':
+		return '\b', true
+	case 'f':
+		return '\f', true
+	case 'n':
+		return '\n', true
+	case 'r':
+		return '\r', true
+	case 't':
+		return '\t', true
+	case 'u':
+		r, ok := p.hex4()
+		if !ok {
+			return 0, false
+		}
+		if utf16.IsSurrogate(r) {
+			if len(p.s)-p.i >= 6 && p.s[p.i] == '\\' && p.s[p.i+1] == 'u' {
+				save := p.i
+				p.i += 2
+				if r2, ok := p.hex4(); ok {
+					if pair := utf16.DecodeRune(r, r2); pair != utf8.RuneError {
+						return pair, true
+					}
+				}
+				p.i = save
+			}
+			return utf8.RuneError, true
+		}
+		return r, true
+	}
+	return 0, false
+}
+
+func (p *jsonParser) hex4() (rune, bool) {
+	if len(p.s)-p.i < 4 {
+		return 0, false
+	}
+	var r rune
+	for _, c := range []byte(p.s[p.i : p.i+4]) {
+		var d byte
+		switch {
+		case '0' <= c && c <= '9':
+			d = c - '0'
+		case 'a' <= c && c <= 'f':
+			d = c - 'a' + 10
+		case 'A' <= c && c <= 'F':
+			d = c - 'A' + 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(d)
+	}
+	p.i += 4
+	return r, true
+}

@@ -1,0 +1,77 @@
+package report
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+)
+
+func TestAppendJSONRoundTrips(t *testing.T) {
+	for _, v := range []any{
+		map[string]any{"b": []any{1, 2.5, "x", true, nil}, "a": map[string]any{}, "c": []any{}},
+		"quote \" backslash \\ newline \n tab \t nul \x00 Ζαριά ♠ </script>",
+		-7, 1e21, false,
+	} {
+		out := AppendJSON(nil, v)
+		var back any
+		if err := json.Unmarshal(out, &back); err != nil {
+			t.Fatalf("%q: %v", out, err)
+		}
+		want, _ := json.Marshal(v)
+		var wantBack any
+		json.Unmarshal(want, &wantBack)
+		if !reflect.DeepEqual(back, wantBack) {
+			t.Errorf("%v: got %s", v, out)
+		}
+	}
+	if got := string(AppendJSON(nil, "\xff")); got != "\"\uFFFD\"" {
+		t.Errorf("invalid UTF-8: %q", got)
+	}
+}
+
+func FuzzAppendJSONString(f *testing.F) {
+	f.Add("Wurf 1: 6–3\n<b>")
+	f.Fuzz(func(t *testing.T, s string) {
+		var back string
+		if err := json.Unmarshal(AppendJSON(nil, s), &back); err != nil {
+			t.Fatalf("%q: %v", s, err)
+		}
+		if want := string([]rune(s)); back != want {
+			t.Fatalf("%q came back as %q", s, back)
+		}
+	})
+}
+
+// FuzzParseJSON compares ParseJSON with encoding/json on any input: both
+// accept it with the same value, or both refuse it.
+func FuzzParseJSON(f *testing.F) {
+	for _, s := range []string{`{"a":[1,-2.5e3,"x\u00e9\ud83d\ude00",true,null]}`, `[]`, `"\ud800"`, `01`, `1.`, `{"a":1,}`, ` 7 `, `-0`, `1e400`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, ok := ParseJSON(s, 64)
+		var want any
+		err := json.Unmarshal([]byte(s), &want)
+		if ok != (err == nil) {
+			t.Fatalf("%q: ParseJSON ok=%v, encoding/json err=%v", s, ok, err)
+		}
+		if ok && !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q: ParseJSON %#v, encoding/json %#v", s, got, want)
+		}
+		if ok {
+			again, ok := ParseJSON(string(AppendJSON(nil, got)), 64)
+			if !ok || !reflect.DeepEqual(again, got) {
+				t.Fatalf("%q: does not survive AppendJSON: %#v", s, again)
+			}
+		}
+	})
+}
+
+func TestParseJSONDepth(t *testing.T) {
+	if _, ok := ParseJSON(`[[[1]]]`, 2); ok {
+		t.Error("nesting deeper than allowed was accepted")
+	}
+	if _, ok := ParseJSON(`[[[1]]]`, 3); !ok {
+		t.Error("nesting within the limit was refused")
+	}
+}
