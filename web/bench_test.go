@@ -55,7 +55,9 @@ func recordWithRolls(b *testing.B, n int) map[string]any {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var file struct{ Cases []struct{ Record map[string]any } }
+	var file struct {
+		Cases []struct{ Record map[string]any }
+	}
 	if err := json.Unmarshal(data, &file); err != nil {
 		b.Fatal(err)
 	}

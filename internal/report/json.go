@@ -1,7 +1,6 @@
 package report
 
 import (
-	"slices"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -38,7 +37,13 @@ func AppendJSON(b []byte, v any) []byte {
 		for k := range v {
 			keys = append(keys, k)
 		}
-		slices.Sort(keys)
+		// Insertion sort: results have a handful of keys, and slices.Sort
+		// would add 7 KB gzip of generic code to the wasm.
+		for i := 1; i < len(keys); i++ {
+			for j := i; j > 0 && keys[j] < keys[j-1]; j-- {
+				keys[j], keys[j-1] = keys[j-1], keys[j]
+			}
+		}
 		b = append(b, '{')
 		for i, k := range keys {
 			if i > 0 {

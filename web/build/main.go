@@ -65,6 +65,21 @@ func buildWasm(page web.Page, out, version string) ([]byte, error) {
 	return os.ReadFile(out)
 }
 
+// compress gzips the wasm for the page: with zopfli where it is installed
+// (apt-get install zopfli), whose gzip is some 5% (40 KB) smaller and still
+// what DecompressionStream reads, else with compress/gzip at its best.
+func compress(path string, wasm []byte) ([]byte, error) {
+	if zopfli, err := exec.LookPath("zopfli"); err == nil {
+		return exec.Command(zopfli, "--gzip", "-c", path).Output()
+	}
+	log.Printf("zopfli not found: %s is compressed with compress/gzip, about 5%% larger", path)
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	zw.Write(wasm)
+	zw.Close()
+	return gz.Bytes(), nil
+}
+
 // pageVectors returns the vector files of the page's schemes as one JSON
 // list, compacted, with <, > and & escaped so that no vector can end the
 // script element that carries it.
@@ -130,12 +145,12 @@ func build(dist, vectorDir, version string, pages []web.Page) error {
 		if err != nil {
 			return err
 		}
-		var gz bytes.Buffer
-		zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-		zw.Write(wasm)
-		zw.Close()
+		gz, err := compress(filepath.Join(dist, "wasm", page.Name+".wasm"), wasm)
+		if err != nil {
+			return err
+		}
 		perPage := map[string]string{
-			"@WASM@":      base64.StdEncoding.EncodeToString(gz.Bytes()),
+			"@WASM@":      base64.StdEncoding.EncodeToString(gz),
 			"@VECTORS@":   vectors,
 			"@SCRIPT@":    common + "\n" + script,
 			"@STYLE@":     style + pageStyle,
