@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
@@ -215,6 +216,31 @@ func (tb *tab) clean(documentURL string) {
 			tb.t.Errorf("request other than the document: %s", r)
 		}
 	}
+}
+
+// download presses the download button at selector and returns the file
+// the browser saved under name, once it is complete.
+func (tb *tab) download(selector, name string) string {
+	tb.t.Helper()
+	dir := tb.t.TempDir()
+	if _, err := chromedp.CallBrowser(tb.ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+		Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir, EventsEnabled: new(true),
+	}); err != nil {
+		tb.t.Fatal(err)
+	}
+	done := chromedp.BrowserEvents(tb.ctx, browser.DownloadProgress)
+	if err := chromedp.Do(tb.ctx, chromedp.Click(chromedp.CSS(selector))); err != nil {
+		tb.t.Fatal(err)
+	}
+	for ev, err := range done {
+		if err != nil {
+			tb.t.Fatalf("waiting for the download: %v", err)
+		}
+		if ev.State == browser.DownloadProgressStateCompleted {
+			break
+		}
+	}
+	return filepath.Join(dir, name)
 }
 
 // pageURLs returns a page of one language opened from file:// and through

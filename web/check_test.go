@@ -7,9 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 )
 
@@ -356,27 +354,7 @@ func TestDownloadThisChecker(t *testing.T) {
 	real := matchLink(t)
 	url := pageURLs("de", "check")["http"]
 	tb := open(t, url+real.Link)
-	dir := t.TempDir()
-	if _, err := chromedp.CallBrowser(tb.ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
-		Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir,
-	}); err != nil {
-		t.Fatal(err)
-	}
-	if err := chromedp.Do(tb.ctx, chromedp.Click(chromedp.CSS(`[data-download]`))); err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(dir, "pfcheck-de-check.html")
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		if info, err := os.Stat(file); err == nil && info.Size() > 100000 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the download did not arrive")
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	time.Sleep(500 * time.Millisecond) // let the browser finish writing
+	file := tb.download(`[data-download]`, "pfcheck-de-check.html")
 	downloaded := open(t, "file://"+file+real.Link)
 	if got := downloaded.status(); got != "match" {
 		t.Errorf("downloaded checker: status %s", got)

@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 
 	"pfcheck/internal/dicestats"
@@ -683,27 +682,7 @@ func TestDicePageDownload(t *testing.T) {
 	real := diceV2Case1(t, "link-r1000-alice-bob")
 	url := pageURLs("fi", "dice")["http"]
 	tb := open(t, url+real.Link)
-	dir := t.TempDir()
-	if _, err := chromedp.CallBrowser(tb.ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
-		Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir,
-	}); err != nil {
-		t.Fatal(err)
-	}
-	if err := chromedp.Do(tb.ctx, chromedp.Click(chromedp.CSS(`[data-download-again]`))); err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(dir, "pfcheck-fi-dice.html")
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		if info, err := os.Stat(file); err == nil && info.Size() > 1000000 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the download did not arrive")
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	time.Sleep(500 * time.Millisecond) // let the browser finish writing
+	file := tb.download(`[data-download-again]`, "pfcheck-fi-dice.html")
 	downloaded := open(t, "file://"+file+real.Link)
 	if got := downloaded.status(); got != "match" {
 		t.Errorf("downloaded checker: status %s", got)

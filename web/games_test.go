@@ -10,9 +10,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 )
 
@@ -771,27 +769,7 @@ func TestGamesDownload(t *testing.T) {
 	link := gamesLink(gamesRecord(t, "match_seed_v2", "tarneeb-1-deals-2-seeds"))
 	pageURL := pageURLs("fi", "games")["http"]
 	tb := open(t, pageURL+link)
-	dir := t.TempDir()
-	if _, err := chromedp.CallBrowser(tb.ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
-		Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir,
-	}); err != nil {
-		t.Fatal(err)
-	}
-	if err := chromedp.Do(tb.ctx, chromedp.Click(chromedp.CSS(`[data-download]`))); err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(dir, "pfcheck-fi-games.html")
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		if info, err := os.Stat(file); err == nil && info.Size() > 100000 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the download did not arrive")
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	time.Sleep(500 * time.Millisecond)
+	file := tb.download(`[data-download]`, "pfcheck-fi-games.html")
 	downloaded := open(t, (&url.URL{Scheme: "file", Path: file}).String()+link)
 	if got := downloaded.status(); got != "match" {
 		t.Errorf("downloaded page: status %s", got)

@@ -145,24 +145,9 @@ start((pfcheck) => {
     container.replaceChildren(...tables);
   }
 
-  // dice_v2 links are checked on the dice page, whose verifier carries the
-  // drand signature check; a served page goes there, a saved one links to it.
-  function movedToDicePage() {
-    if (!/^#(.*&)?v=2(&|$)/.test(location.hash)) return false;
-    const target = `../dice/index.html${location.hash}`;
-    if (location.protocol.startsWith('http')) {
-      location.replace(target);
-      return true;
-    }
-    showInvalid([]);
-    const verdict = document.getElementById('verdict');
-    verdict.textContent = `${msg('msg.v2.moved')} `;
-    verdict.append(element('a', { href: target }, msg('msg.v2.link')));
-    return true;
-  }
-
   function runFromFragment() {
-    if (location.hash.length <= 1 || movedToDicePage()) return;
+    // dice_v2 links need the drand signature check, which only the dice page's verifier has.
+    if (location.hash.length <= 1 || forwardDiceLink(2, 'dice', 'msg.v2.moved', 'msg.v2.link', () => showInvalid([]))) return;
     const parsed = pfcheck.parseLink(location.hash);
     if (parsed.errors) {
       showInvalid(parsed.errors);

@@ -132,6 +132,23 @@ async function start(ready) {
   ready(pfcheck);
 }
 
+// Sends a dice link of another version to the page that checks it (v=1 to
+// check, v=2 to dice): a served page goes there, a saved one, which has no
+// sibling pages, shows a link to it. Returns whether the link was such.
+function forwardDiceLink(version, page, movedKey, linkKey, clearResult) {
+  if (!new RegExp(`^#(.*&)?v=${version}(&|$)`).test(location.hash)) return false;
+  const target = `../${page}/index.html${location.hash}`;
+  if (location.protocol.startsWith('http')) {
+    location.replace(target);
+    return true;
+  }
+  clearResult();
+  const verdict = document.getElementById('verdict');
+  verdict.textContent = `${msg(movedKey)} `;
+  verdict.append(element('a', { href: target }, msg(linkKey)));
+  return true;
+}
+
 const suitSymbols = { s: '♠', h: '♥', d: '♦', c: '♣' };
 
 // A card as the page shows it: rank and suit symbol, red for hearts and

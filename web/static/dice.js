@@ -402,24 +402,8 @@ start((pfcheck) => {
     document.querySelector('[data-games]').replaceChildren(...blocks);
   }
 
-  // v=1 links (dice without a drand anchor) are checked on the check page:
-  // a served page goes there, a saved one links to it.
-  function movedToCheckPage() {
-    if (!/^#(.*&)?v=1(&|$)/.test(location.hash)) return false;
-    const target = `../check/index.html${location.hash}`;
-    if (location.protocol.startsWith('http')) {
-      location.replace(target);
-      return true;
-    }
-    showInvalid([]);
-    const verdict = document.getElementById('verdict');
-    verdict.textContent = `${msg('msg.dice.v1.moved')} `;
-    verdict.append(element('a', { href: target }, msg('msg.dice.v1.link')));
-    return true;
-  }
-
   function runFromFragment() {
-    if (location.hash.length <= 1 || movedToCheckPage()) return;
+    if (location.hash.length <= 1 || forwardDiceLink(1, 'check', 'msg.dice.v1.moved', 'msg.dice.v1.link', () => showInvalid([]))) return;
     const parsed = pfcheck.parseLink(location.hash);
     if (parsed.errors) {
       fill({});
