@@ -98,6 +98,56 @@ func pageVectors(dir string, page web.Page) (string, error) {
 
 type language struct{ Code, Name string }
 
+// field is the argument of the "field" partial in web/templates/fields.html,
+// which says what each option renders.
+type field struct {
+	ID, Name, Key  string // the control's id and name; Key.label and Key.hint are its words
+	Hint           bool   // a hint paragraph; true unless the option "hint" is false
+	Rows           int    // a textarea of that many rows; 0, an input
+	InputMode      string // inputmode="…"
+	Autocapitalize string // autocapitalize="…"
+	Spellcheck     string // spellcheck="…"
+	CopyButton     bool   // a copy button beside the control
+	Kind           string // data-kind-field="…" on the field's div
+	DescribedBy    string // an id named first in aria-describedby
+	ExtraErrorFor  string // a second error slot, for that field
+}
+
+// newField is the template function field:
+// field "ID" "NAME" "KEY" "rows" 4 "spellcheck" "false" … builds the argument
+// of the "field" partial from its id, name, locale key and options, given as
+// pairs of an option's name and its value.
+func newField(id, name, key string, options ...any) (field, error) {
+	f := field{ID: id, Name: name, Key: key, Hint: true}
+	targets := map[string]any{
+		"hint": &f.Hint, "rows": &f.Rows, "inputmode": &f.InputMode,
+		"autocapitalize": &f.Autocapitalize, "spellcheck": &f.Spellcheck,
+		"copyButton": &f.CopyButton, "kind": &f.Kind,
+		"describedBy": &f.DescribedBy, "extraErrorFor": &f.ExtraErrorFor,
+	}
+	if len(options)%2 != 0 {
+		return f, fmt.Errorf("field %q: an option without its value in %v", id, options)
+	}
+	for i := 0; i < len(options); i += 2 {
+		option, value := options[i], options[i+1]
+		ok := false
+		switch target := targets[fmt.Sprint(option)].(type) {
+		case *bool:
+			*target, ok = value.(bool)
+		case *int:
+			*target, ok = value.(int)
+		case *string:
+			*target, ok = value.(string)
+		default:
+			return f, fmt.Errorf("field %q: no option %q", id, option)
+		}
+		if !ok {
+			return f, fmt.Errorf("field %q: option %q cannot take %#v", id, option, value)
+		}
+	}
+	return f, nil
+}
+
 func build(dist, vectorDir, version string, pages []web.Page) error {
 	wasmExec, err := os.ReadFile(filepath.Join(dist, "wasm_exec.js"))
 	if err != nil {
@@ -156,8 +206,9 @@ func build(dist, vectorDir, version string, pages []web.Page) error {
 			"@STYLE@":     style + pageStyle,
 			"@WASM_EXEC@": string(wasmExec),
 		}
-		tmpl, err := template.New("base.html").Funcs(template.FuncMap{"t": func(string) string { return "" }}).
-			ParseFiles("web/templates/base.html", "web/templates/"+page.Name+".html")
+		tmpl, err := template.New("base.html").
+			Funcs(template.FuncMap{"t": func(string) string { return "" }, "field": newField}).
+			ParseFiles("web/templates/base.html", "web/templates/fields.html", "web/templates/"+page.Name+".html")
 		if err != nil {
 			return err
 		}
