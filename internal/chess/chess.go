@@ -8,7 +8,6 @@ package chess
 
 import (
 	"crypto/sha256"
-	"crypto/subtle"
 
 	"pfcheck/internal/hexstr"
 	"pfcheck/internal/pf2stream"
@@ -53,8 +52,8 @@ func ColourA(seedA, clientA, seedB, clientB string) string {
 // Problem codes of chess_colour_v1 records (testdata/tablegames.md);
 // missing and wrong-type come from package record, not-hex from hexstr.
 const (
-	CodeTooLong     = "too-long"
-	CodeWrongLength = "wrong-length"
+	CodeTooLong     = record.CodeTooLong
+	CodeWrongLength = record.CodeWrongLength
 	CodeUnexpected  = "unexpected"
 	CodeBadColour   = "bad-colour"
 )
@@ -75,18 +74,18 @@ type Game struct {
 func Read(rec map[string]any) (Game, []report.Problem) {
 	r := record.NewReader(rec)
 	var g Game
-	g.SeedA = readText(r, "seedA", true)
-	g.CommitA = readHash(r, "commitA")
-	g.ClientA = readText(r, "clientA", true)
+	g.SeedA = r.Text("seedA", true, MaxText)
+	g.CommitA, _ = r.Digest("commitA", false)
+	g.ClientA = r.Text("clientA", true, MaxText)
 
 	// B without a seed is a bot, unless a commitment says a player sat there.
 	bot := !r.Has("seedB") && !r.Has("commitB")
-	g.SeedB = readText(r, "seedB", r.Has("commitB"))
-	g.CommitB = readHash(r, "commitB")
+	g.SeedB = r.Text("seedB", r.Has("commitB"), MaxText)
+	g.CommitB, _ = r.Digest("commitB", false)
 	if bot && r.Has("clientB") {
 		r.Problem("clientB", CodeUnexpected, 0)
 	} else {
-		g.ClientB = readText(r, "clientB", false)
+		g.ClientB = r.Text("clientB", false, MaxText)
 	}
 
 	if c, ok := r.String("colourA", false); ok {
@@ -98,30 +97,6 @@ func Read(rec map[string]any) (Game, []report.Problem) {
 	return g, r.Problems
 }
 
-func readText(r *record.Reader, field string, required bool) string {
-	s, ok := r.String(field, required)
-	if ok && len(s) > MaxText {
-		r.Problem(field, CodeTooLong, 0)
-		return ""
-	}
-	return s
-}
-
-func readHash(r *record.Reader, field string) string {
-	s, ok := r.String(field, false)
-	switch {
-	case !ok:
-		return ""
-	case !hexstr.IsHex(s):
-		r.Problem(field, hexstr.CodeNotHex, 0)
-	case len(s) != 2*sha256.Size:
-		r.Problem(field, CodeWrongLength, 0)
-	default:
-		return hexstr.Lower(s)
-	}
-	return ""
-}
-
 // Check validates a chess_colour_v1 record, recomputes both commitments and
 // A's colour, and compares them with the recorded ones. Result Extra:
 // colourA, bot, and commitmentB {computed, given?, matches} when B has a seed.
@@ -130,17 +105,14 @@ func Check(rec map[string]any) report.Result {
 	if len(problems) > 0 {
 		return report.InvalidResult(Scheme, problems)
 	}
-	differs := false
-	commitA := compareCommit(g.SeedA, g.CommitA, &differs)
+	commitA := report.Compare(Commit(g.SeedA), g.CommitA)
+	differs := commitA.Differs()
 	colour := ColourA(g.SeedA, g.ClientA, g.SeedB, g.ClientB)
 	extra := map[string]any{"colourA": colour, "bot": g.SeedB == ""}
 	if g.SeedB != "" {
-		b := compareCommit(g.SeedB, g.CommitB, &differs)
-		cb := map[string]any{"computed": b.Computed, "matches": b.Matches}
-		if b.Given != "" {
-			cb["given"] = b.Given
-		}
-		extra["commitmentB"] = cb
+		b := report.Compare(Commit(g.SeedB), g.CommitB)
+		differs = differs || b.Differs()
+		extra["commitmentB"] = b.Map()
 	}
 	var mismatches []report.Difference
 	if g.ColourA != "" && g.ColourA != colour {
@@ -153,13 +125,4 @@ func Check(rec map[string]any) report.Result {
 		Mismatches: mismatches,
 		Extra:      extra,
 	}
-}
-
-func compareCommit(seed, given string, differs *bool) *report.Commitment {
-	c := &report.Commitment{Computed: Commit(seed), Given: given}
-	if given != "" {
-		c.Matches = subtle.ConstantTimeCompare([]byte(c.Computed), []byte(given)) == 1
-		*differs = *differs || !c.Matches
-	}
-	return c
 }

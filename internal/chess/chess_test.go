@@ -4,51 +4,14 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
-	"os"
 	"strconv"
 	"testing"
 
 	"pfcheck/internal/report"
+	"pfcheck/internal/vectortest"
 )
 
-type vectorFile struct {
-	Scheme string `json:"scheme"`
-	Cases  []struct {
-		Name   string         `json:"name"`
-		Record map[string]any `json:"record"`
-		Expect map[string]any `json:"expect"`
-	} `json:"cases"`
-}
-
-func loadVectors(t testing.TB) vectorFile {
-	t.Helper()
-	data, err := os.ReadFile("../../testdata/vectors/chess_colour_v1.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var f vectorFile
-	if err := json.Unmarshal(data, &f); err != nil {
-		t.Fatal(err)
-	}
-	if f.Scheme != Scheme || len(f.Cases) == 0 {
-		t.Fatalf("vector file: scheme %q, %d cases", f.Scheme, len(f.Cases))
-	}
-	return f
-}
-
-func TestVectors(t *testing.T) {
-	for _, c := range loadVectors(t).Cases {
-		t.Run(c.Name, func(t *testing.T) {
-			got := Check(c.Record).Map()
-			if !report.Contains(got, c.Expect) {
-				g, _ := json.Marshal(got)
-				w, _ := json.Marshal(c.Expect)
-				t.Errorf("got  %s\nwant %s", g, w)
-			}
-		})
-	}
-}
+func TestVectors(t *testing.T) { vectortest.RunRecords(t, Scheme, Check) }
 
 // word13 is word() written out as the seed's Node code has it.
 func word13(key, msg string) uint64 {
@@ -109,23 +72,7 @@ func TestLimits(t *testing.T) {
 	}
 }
 
-func FuzzCheck(f *testing.F) {
-	for _, c := range loadVectors(f).Cases {
-		data, _ := json.Marshal(c.Record)
-		f.Add(data)
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		var rec map[string]any
-		if json.Unmarshal(data, &rec) != nil || rec == nil {
-			return
-		}
-		res := Check(rec)
-		if (res.Status == report.Invalid) != (len(res.Errors) > 0) {
-			t.Fatalf("status %v with %d errors", res.Status, len(res.Errors))
-		}
-		res.Map()
-	})
-}
+func FuzzCheck(f *testing.F) { vectortest.FuzzRecords(f, Scheme, 8000, Check) }
 
 func BenchmarkColour(b *testing.B) {
 	for b.Loop() {

@@ -1,8 +1,6 @@
 package dice
 
 import (
-	"crypto/subtle"
-
 	"pfcheck/internal/hexstr"
 	"pfcheck/internal/record"
 	"pfcheck/internal/report"
@@ -12,7 +10,7 @@ import (
 const (
 	CodeTooShort     = "too-short"
 	CodeTooLong      = "too-long"
-	CodeWrongLength  = "wrong-length"
+	CodeWrongLength  = record.CodeWrongLength
 	CodeEmpty        = "empty"
 	CodeBadCharacter = "bad-character"
 	CodeTooMany      = "too-many"
@@ -54,16 +52,7 @@ func Read(rec map[string]any) (Match, []report.Problem) {
 		}
 	}
 
-	if s, ok := r.String("seal", false); ok {
-		switch {
-		case !hexstr.IsHex(s):
-			r.Problem("seal", hexstr.CodeNotHex, 0)
-		case len(s) != 2*32:
-			r.Problem("seal", CodeWrongLength, 0)
-		default:
-			m.Seal = hexstr.Lower(s)
-		}
-	}
+	m.Seal, _ = r.Digest("seal", false)
 
 	if seeds, ok := r.Strings("clientSeeds", true); ok {
 		if code, at := checkClientSeeds(seeds); code != "" {
@@ -234,13 +223,8 @@ func Check(rec map[string]any) report.Result {
 	if len(problems) > 0 {
 		return report.InvalidResult(Scheme, problems)
 	}
-	seal := Seal(m.Seed)
-	commitment := &report.Commitment{Computed: seal, Given: m.Seal}
-	compared, differs := false, false
-	if m.Seal != "" {
-		commitment.Matches = subtle.ConstantTimeCompare([]byte(seal), []byte(m.Seal)) == 1
-		compared, differs = true, !commitment.Matches
-	}
+	commitment := report.Compare(Seal(m.Seed), m.Seal)
+	compared, differs := m.Seal != "", commitment.Differs()
 
 	rolls := Compute(m)
 	var mismatches []report.Difference

@@ -3,6 +3,7 @@ package dice
 import (
 	"crypto/hmac"
 	"crypto/sha256"
+	"encoding/hex"
 	"reflect"
 	"strconv"
 	"strings"
@@ -96,12 +97,12 @@ func TestSeal(t *testing.T) {
 	rec := testRecord(computedRolls(t, 3))
 	seed, _ := Read(rec)
 	sum := sha256.Sum256(seed.Seed)
-	rec["seal"] = strings.ToUpper(string(hexOf(sum[:])))
+	rec["seal"] = strings.ToUpper(hex.EncodeToString(sum[:]))
 	if res := Check(rec); res.Status != report.Match || !res.Commitment.Matches {
 		t.Fatalf("right seal (upper case): %s %+v", res.Status, res.Commitment)
 	}
 	sum[31] ^= 1
-	rec["seal"] = hexOf(sum[:])
+	rec["seal"] = hex.EncodeToString(sum[:])
 	if res := Check(rec); res.Status != report.Mismatch || res.Commitment.Matches || len(res.Mismatches) != 0 {
 		t.Fatalf("wrong seal: %s %+v %v", res.Status, res.Commitment, res.Mismatches)
 	}
@@ -110,15 +111,6 @@ func TestSeal(t *testing.T) {
 	if res := Check(rec); res.Status != report.Mismatch {
 		t.Fatalf("wrong seal without rolls: %s", res.Status)
 	}
-}
-
-func hexOf(b []byte) string {
-	const digits = "0123456789abcdef"
-	var s []byte
-	for _, c := range b {
-		s = append(s, digits[c>>4], digits[c&15])
-	}
-	return string(s)
 }
 
 func TestOpeningRolls(t *testing.T) {

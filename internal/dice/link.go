@@ -27,11 +27,10 @@ var linkFields = map[string]string{
 func RecordFromLink(pairs [][2]string) (map[string]any, []report.Problem) {
 	values, problems := link.Fields(pairs, linkFields)
 	rec := map[string]any{"scheme": Scheme}
-	if s, ok := values["s"]; ok {
-		rec["serverSeed"] = s
-	}
-	if c, ok := values["c"]; ok {
-		rec["seal"] = c
+	for _, k := range []string{"s", "c"} {
+		if v, ok := values[k]; ok {
+			rec[linkFields[k]] = v
+		}
 	}
 	if p, ok := values["p"]; ok && p != "" {
 		seeds := []any{}

@@ -1,9 +1,9 @@
 package dicev2
 
 import (
-	"crypto/subtle"
 	"unicode/utf8"
 
+	"pfcheck/internal/dice"
 	"pfcheck/internal/hexstr"
 	"pfcheck/internal/record"
 	"pfcheck/internal/report"
@@ -13,7 +13,7 @@ import (
 // missing and wrong-type come from package record, not-hex and odd-length
 // from hexstr, not-a-point from the Verifier.
 const (
-	CodeWrongLength = "wrong-length"
+	CodeWrongLength = record.CodeWrongLength
 	CodeNotPositive = "not-positive"
 	CodeWrongCount  = "wrong-count"
 	CodeEmpty       = "empty"
@@ -69,16 +69,7 @@ func Read(rec map[string]any, verify Verifier) (Match, []report.Problem) {
 		}
 	}
 
-	if s, ok := r.String("seal", false); ok {
-		switch {
-		case !hexstr.IsHex(s):
-			r.Problem("seal", hexstr.CodeNotHex, 0)
-		case len(s) != SealHexLen:
-			r.Problem("seal", CodeWrongLength, 0)
-		default:
-			m.Seal = hexstr.Lower(s)
-		}
-	}
+	m.Seal, _ = r.Digest("seal", false)
 
 	if t, ok := r.Int("sealedAt", false); ok {
 		if t < 1 {
@@ -197,7 +188,7 @@ func readGames(games []any, problems []report.Problem) ([][]Roll, []report.Probl
 			if !isString {
 				return nil, append(problems, report.Problem{Field: "rolls", Code: record.CodeWrongType, At: pos})
 			}
-			roll, ok := ParseRoll(s)
+			roll, ok := dice.ParseRoll(s)
 			if !ok {
 				return nil, append(problems, report.Problem{Field: "rolls", Code: CodeBadRoll, At: pos})
 			}
@@ -221,13 +212,8 @@ func Check(rec map[string]any, verify Verifier) report.Result {
 		return report.InvalidResult(Scheme, problems)
 	}
 
-	seal := Seal(m.Seed)
-	commitment := &report.Commitment{Computed: seal, Given: m.Seal}
-	differs := false
-	if m.Seal != "" {
-		commitment.Matches = subtle.ConstantTimeCompare([]byte(seal), []byte(m.Seal)) == 1
-		differs = !commitment.Matches
-	}
+	commitment := report.Compare(dice.Seal(m.Seed), m.Seal)
+	differs := commitment.Differs()
 
 	anchor := Anchor(m.Signature)
 	extra := map[string]any{"anchor": hexstr.Encode(anchor[:])}

@@ -18,7 +18,7 @@ import (
 	"hash"
 	"strconv"
 
-	"pfcheck/internal/hexstr"
+	"pfcheck/internal/dice"
 )
 
 // Scheme is the record scheme this package checks.
@@ -30,7 +30,6 @@ const (
 	AnchorBytes  = sha256.Size
 	MaxIDBytes   = 256 // a player id, in UTF-8 bytes
 	MaxRolls     = 10000
-	SealHexLen   = 2 * sha256.Size
 	signatureLen = 48 // a compressed BLS12-381 G1 point
 )
 
@@ -38,27 +37,9 @@ const (
 // die is equally likely.
 const acceptBelow = 252
 
-// Roll is one throw of two dice, each 1..6, die 1 first.
-type Roll [2]byte
-
-// String returns the roll as two digits, die 1 first ("63").
-func (r Roll) String() string { return string([]byte{'0' + r[0], '0' + r[1]}) }
-
-// ParseRoll reads "63" as a Roll.
-func ParseRoll(s string) (Roll, bool) {
-	if len(s) != 2 || !isDie(s[0]) || !isDie(s[1]) {
-		return Roll{}, false
-	}
-	return Roll{s[0] - '0', s[1] - '0'}, true
-}
-
-func isDie(c byte) bool { return '1' <= c && c <= '6' }
-
-// Seal returns hex(SHA-256(seed)), the commitment published before play.
-func Seal(seed []byte) string {
-	sum := sha256.Sum256(seed)
-	return hexstr.Encode(sum[:])
-}
+// Roll is one throw of two dice, each 1..6, die 1 first, written as in
+// dice_v1 ("63"); only the derivation differs (Roller).
+type Roll = dice.Roll
 
 // Anchor returns the drand round's randomness, SHA-256(signature): the 32
 // bytes the binding ends with.

@@ -3,8 +3,6 @@ package dicev2
 import (
 	"bytes"
 	"encoding/hex"
-	"encoding/json"
-	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -12,6 +10,7 @@ import (
 	"pfcheck/internal/drand"
 	"pfcheck/internal/link"
 	"pfcheck/internal/report"
+	"pfcheck/internal/vectortest"
 )
 
 const (
@@ -19,27 +18,6 @@ const (
 	sig123   = "b75c69d0b72a5d906e854e808ba7e2accb1542ac355ae486d591aa9d43765482e26cd02df835d3546d23c4b13e0dfc92"
 	time1000 = 1692806364
 )
-
-type vectorFile struct {
-	Scheme string           `json:"scheme"`
-	Cases  []map[string]any `json:"cases"`
-}
-
-func loadVectors(t testing.TB) vectorFile {
-	t.Helper()
-	data, err := os.ReadFile("../../testdata/vectors/dice_v2.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var f vectorFile
-	if err := json.Unmarshal(data, &f); err != nil {
-		t.Fatal(err)
-	}
-	if f.Scheme != Scheme || len(f.Cases) == 0 {
-		t.Fatalf("vector file: scheme %q, %d cases", f.Scheme, len(f.Cases))
-	}
-	return f
-}
 
 // linkResult is what the page shows for a v=2 link (verify.LinkResult's
 // shape): the link's problems, or the check of its record plus the record.
@@ -65,31 +43,21 @@ func linkResult(fragment string) map[string]any {
 }
 
 func TestVectors(t *testing.T) {
-	for _, c := range loadVectors(t).Cases {
-		name, _ := c["name"].(string)
-		want, _ := c["expect"].(map[string]any)
-		var got map[string]any
+	vectortest.Run(t, Scheme, func(c map[string]any) map[string]any {
 		switch {
 		case c["record"] != nil:
-			got = Check(c["record"].(map[string]any), drand.CheckRound).Map()
+			return Check(c["record"].(map[string]any), drand.CheckRound).Map()
 		case c["link"] != nil:
-			got = linkResult(c["link"].(string))
-		default:
-			t.Errorf("%s: no input", name)
-			continue
+			return linkResult(c["link"].(string))
 		}
-		if !report.Contains(got, want) {
-			g, _ := json.Marshal(got)
-			w, _ := json.Marshal(want)
-			t.Errorf("%s:\n got  %s\n want %s", name, g, w)
-		}
-	}
+		return nil
+	})
 }
 
 // baseRecord is a valid, honest record: its rolls are the computed ones.
 func baseRecord(t testing.TB) map[string]any {
 	t.Helper()
-	for _, c := range loadVectors(t).Cases {
+	for _, c := range vectortest.Load(t, Scheme).Cases {
 		if c["name"] == "r1000-alice-bob-2-games" {
 			return c["record"].(map[string]any)
 		}
@@ -329,7 +297,7 @@ func TestRollerReuseAndAllocs(t *testing.T) {
 }
 
 func TestFormatLinkRoundTrip(t *testing.T) {
-	for _, c := range loadVectors(t).Cases {
+	for _, c := range vectortest.Load(t, Scheme).Cases {
 		rec, ok := c["record"].(map[string]any)
 		if !ok {
 			continue
@@ -378,7 +346,7 @@ func TestFormatLinkRefuses(t *testing.T) {
 }
 
 func FuzzRecordFromLink(f *testing.F) {
-	for _, c := range loadVectors(f).Cases {
+	for _, c := range vectortest.Load(f, Scheme).Cases {
 		if l, ok := c["link"].(string); ok {
 			f.Add(l)
 		}
@@ -414,29 +382,8 @@ func FuzzRecordFromLink(f *testing.F) {
 }
 
 func FuzzCheck(f *testing.F) {
-	for _, c := range loadVectors(f).Cases {
-		if rec, ok := c["record"]; ok {
-			b, _ := json.Marshal(rec)
-			if len(b) < 4096 {
-				f.Add(b)
-			}
-		}
-	}
 	f.Add([]byte(`{"games":[{"rolls":[1]},{}],"players":[null,""],"match":-0}`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		var rec map[string]any
-		if json.Unmarshal(data, &rec) != nil {
-			return
-		}
-		res := Check(rec, nil)
-		if res.Status == report.Invalid && len(res.Errors) == 0 {
-			t.Fatal("invalid without errors")
-		}
-		if res.Status != report.Invalid && len(res.Errors) != 0 {
-			t.Fatalf("errors with status %s", res.Status)
-		}
-		res.Map()
-	})
+	vectortest.FuzzRecords(f, Scheme, 4096, func(rec map[string]any) report.Result { return Check(rec, nil) })
 }
 
 func BenchmarkRoll(b *testing.B) {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"pfcheck/internal/hexstr"
 	"pfcheck/internal/link"
 	"pfcheck/internal/record"
 	"pfcheck/internal/report"
@@ -45,11 +46,10 @@ const maxNumberDigits = 15
 func RecordFromLink(pairs [][2]string) (map[string]any, []report.Problem) {
 	values, problems := link.Fields(pairs, linkFields)
 	rec := map[string]any{"scheme": Scheme}
-	if s, ok := values["s"]; ok {
-		rec["serverSeed"] = s
-	}
-	if c, ok := values["c"]; ok {
-		rec["seal"] = c
+	for _, k := range []string{"s", "c", "x"} {
+		if v, ok := values[k]; ok {
+			rec[linkFields[k]] = v
+		}
 	}
 	for _, k := range []string{"t", "m", "a", "d"} {
 		if k == "a" {
@@ -71,9 +71,6 @@ func RecordFromLink(pairs [][2]string) (map[string]any, []report.Problem) {
 			continue
 		}
 		rec[linkFields[k]] = n
-	}
-	if x, ok := values["x"]; ok {
-		rec["drandSignature"] = x
 	}
 	if r, ok := values["r"]; ok && r != "" {
 		games := []any{}
@@ -143,7 +140,7 @@ func unescape(s string) (string, string) {
 		if i+2 >= len(s) {
 			return "", CodeBadEscape
 		}
-		hi, lo := unhex(s[i+1]), unhex(s[i+2])
+		hi, lo := hexstr.Digit(s[i+1]), hexstr.Digit(s[i+2])
 		if hi > 15 || lo > 15 {
 			return "", CodeBadEscape
 		}
@@ -154,18 +151,6 @@ func unescape(s string) (string, string) {
 		return "", CodeNotUTF8
 	}
 	return string(b), ""
-}
-
-func unhex(c byte) byte {
-	switch {
-	case '0' <= c && c <= '9':
-		return c - '0'
-	case 'a' <= c && c <= 'f':
-		return c - 'a' + 10
-	case 'A' <= c && c <= 'F':
-		return c - 'A' + 10
-	}
-	return 0xff
 }
 
 // FormatLink returns the v=2 fragment (without `#`) for a record as

@@ -33,7 +33,7 @@ func Decode(s string) (b []byte, code string) {
 	}
 	b = make([]byte, len(s)/2)
 	for i := range b {
-		b[i] = value(s[2*i])<<4 | value(s[2*i+1])
+		b[i] = Digit(s[2*i])<<4 | Digit(s[2*i+1])
 	}
 	return b, ""
 }
@@ -41,14 +41,16 @@ func Decode(s string) (b []byte, code string) {
 // IsHex reports whether s consists of hex digits only (either case).
 func IsHex(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if value(s[i]) == 0xff {
+		if Digit(s[i]) == 0xff {
 			return false
 		}
 	}
 	return true
 }
 
-func value(c byte) byte {
+// Digit returns the value of the hex digit c (either case), or 0xff when c
+// is no hex digit.
+func Digit(c byte) byte {
 	switch {
 	case '0' <= c && c <= '9':
 		return c - '0'

@@ -3,6 +3,7 @@ package hexstr
 import (
 	"bytes"
 	"encoding/hex"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -32,6 +33,18 @@ func TestDecodeCodes(t *testing.T) {
 	for s, want := range map[string]string{"abc": CodeOddLength, "zz": CodeNotHex, "a z": CodeNotHex} {
 		if _, code := Decode(s); code != want {
 			t.Errorf("%q: %q, want %q", s, code, want)
+		}
+	}
+}
+
+func TestDigit(t *testing.T) {
+	for c := range 256 {
+		want := byte(0xff)
+		if v, err := strconv.ParseUint(string(rune(c)), 16, 8); err == nil {
+			want = byte(v)
+		}
+		if got := Digit(byte(c)); got != want {
+			t.Errorf("Digit(%#x) = %#x, want %#x", c, got, want)
 		}
 	}
 }

@@ -13,9 +13,9 @@ import (
 // them with their fields); missing and wrong-type come from package record,
 // not-hex from package hexstr.
 const (
-	CodeTooLong     = "too-long"
+	CodeTooLong     = record.CodeTooLong
 	CodeOutOfRange  = "out-of-range"
-	CodeWrongLength = "wrong-length"
+	CodeWrongLength = record.CodeWrongLength
 	CodeWrongCount  = "wrong-count"
 	CodeBadSeat     = "bad-seat"
 	CodeTooMany     = "too-many"
@@ -60,24 +60,24 @@ func Read(rec map[string]any) (Hand, []report.Problem) {
 	r := record.NewReader(rec)
 	var h Hand
 
-	h.Table = readText(r, "table", true)
-	h.Session = readText(r, "session", true)
+	h.Table = r.Text("table", true, MaxText)
+	h.Session = r.Text("session", true, MaxText)
 	if n, ok := r.Int("hand", true); ok {
 		if n < 0 {
 			r.Problem("hand", CodeOutOfRange, 0)
 		}
 		h.Number = n
 	}
-	h.Root = readHash(r, "root", true)
+	h.Root, _ = r.Digest("root", true)
 
 	h.HasSeed = r.Has("serverSeed")
 	if h.HasSeed {
-		h.ServerSeed = readText(r, "serverSeed", true)
+		h.ServerSeed = r.Text("serverSeed", true, MaxText)
 	} else if r.Has("handCommitment") || r.Has("deck") {
 		// Nothing else could check them.
 		r.Problem("serverSeed", record.CodeMissing, 0)
 	}
-	h.HandCommitment = readHash(r, "handCommitment", false)
+	h.HandCommitment, _ = r.Digest("handCommitment", false)
 
 	if r.Has("seats") || h.HasSeed {
 		h.Seats = readSeats(r)
@@ -97,38 +97,6 @@ func Read(rec map[string]any) (Hand, []report.Problem) {
 		r.Problem("proofs", record.CodeMissing, 0)
 	}
 	return h, r.Problems
-}
-
-func readText(r *record.Reader, field string, required bool) string {
-	s, ok := r.String(field, required)
-	if ok && len(s) > MaxText {
-		r.Problem(field, CodeTooLong, 0)
-		return ""
-	}
-	return s
-}
-
-// readHash reads 64 hex digits of either case as lowercase.
-func readHash(r *record.Reader, field string, required bool) string {
-	s, ok := r.String(field, required)
-	if !ok {
-		return ""
-	}
-	if code := hashCode(s); code != "" {
-		r.Problem(field, code, 0)
-		return ""
-	}
-	return hexstr.Lower(s)
-}
-
-func hashCode(s string) string {
-	switch {
-	case !hexstr.IsHex(s):
-		return hexstr.CodeNotHex
-	case len(s) != 2*32:
-		return CodeWrongLength
-	}
-	return ""
 }
 
 func readSeats(r *record.Reader) []Seat {
@@ -247,14 +215,9 @@ func readProof(obj map[string]any, p *Proof) (field, code string) {
 		return "card", CodeBadCard
 	}
 
-	salt, ok := pr.String("salt", true)
-	if !ok {
+	if p.Salt, ok = pr.Digest("salt", true); !ok {
 		return first()
 	}
-	if code := hashCode(salt); code != "" {
-		return "salt", code
-	}
-	p.Salt = hexstr.Lower(salt)
 
 	path, ok := pr.Strings("path", true)
 	if !ok {
@@ -264,7 +227,7 @@ func readProof(obj map[string]any, p *Proof) (field, code string) {
 		return "path", CodeWrongCount
 	}
 	for d, s := range path {
-		if code := hashCode(s); code != "" {
+		if code := record.DigestCode(s); code != "" {
 			return "path", code
 		}
 		p.Path[d] = hexstr.Lower(s)
@@ -280,7 +243,14 @@ func Check(rec map[string]any) report.Result {
 	if len(problems) > 0 {
 		return report.InvalidResult(Scheme, problems)
 	}
-	var d diffs
+	var mismatches []report.Difference
+	// compare records a mismatch when computed and recorded differ, comparing
+	// in constant time as for every hash (cards cost nothing extra).
+	compare := func(kind string, index int, computed, recorded string) {
+		if subtle.ConstantTimeCompare([]byte(computed), []byte(recorded)) != 1 {
+			mismatches = append(mismatches, report.Difference{Kind: kind, Index: index, Computed: computed, Recorded: recorded})
+		}
+	}
 	differs := false
 	extra := map[string]any{}
 	res := report.Result{Scheme: Scheme, Extra: extra}
@@ -288,23 +258,19 @@ func Check(rec map[string]any) report.Result {
 	var deck *[Positions]string
 	if h.HasSeed {
 		hv := HandValue(h.ServerSeed, h.Table, h.Session, h.Number)
-		c := &report.Commitment{Computed: HandCommitment(hv), Given: h.HandCommitment}
-		if h.HandCommitment != "" {
-			c.Matches = subtle.ConstantTimeCompare([]byte(c.Computed), []byte(h.HandCommitment)) == 1
-			differs = !c.Matches
-		}
-		res.Commitment = c
+		res.Commitment = report.Compare(HandCommitment(hv), h.HandCommitment)
+		differs = res.Commitment.Differs()
 
 		computed := Deck(hv, h.Table, h.Session, h.Number, h.Seats)
 		deck = &computed
 		salts := Salts(hv)
 		root := NewTree(deck, &salts).Root()
-		extra["deck"] = strs(deck[:])
+		extra["deck"] = report.Strings(deck[:])
 		extra["computedRoot"] = root
 		for i, card := range h.Deck {
-			d.compare(KindDeck, i+1, deck[i], card)
+			compare(KindDeck, i+1, deck[i], card)
 		}
-		d.compare(KindRoot, 1, root, h.Root)
+		compare(KindRoot, 1, root, h.Root)
 	}
 
 	proofs := make([]any, len(h.Proofs))
@@ -312,60 +278,19 @@ func Check(rec map[string]any) report.Result {
 		p := &h.Proofs[i]
 		holds, leadsTo := p.Holds(h.Root)
 		if !holds {
-			d.add(KindProofs, i+1, leadsTo, h.Root)
+			mismatches = append(mismatches, report.Difference{Kind: KindProofs, Index: i + 1, Computed: leadsTo, Recorded: h.Root})
 		}
 		proofs[i] = map[string]any{"position": p.Position, "card": p.Card, "holds": holds}
 	}
 	if deck != nil {
 		for i, p := range h.Proofs {
-			d.compare(KindProofCards, i+1, deck[p.Position], p.Card)
+			compare(KindProofCards, i+1, deck[p.Position], p.Card)
 		}
 	}
 	extra["proofs"] = proofs
 
 	// The root is always compared: with the proofs, with the recomputed deck, or both.
-	res.Status = report.Verdict(true, differs || len(d.list) > 0)
-	res.Mismatches = d.list
-	if len(d.list) > 0 {
-		extra["mismatches"] = d.plain()
-	}
+	res.Status = report.Verdict(true, differs || len(mismatches) > 0)
+	res.Mismatches = mismatches
 	return res
-}
-
-// diffs collects mismatches with their kinds. report.Difference has no kind,
-// so Check also puts the list, with a "kind" key in each item, into Extra
-// under "mismatches", which report.Result.Map writes over the plain list.
-type diffs struct {
-	list  []report.Difference
-	kinds []string
-}
-
-// add records a mismatch.
-func (d *diffs) add(kind string, index int, computed, recorded string) {
-	d.list = append(d.list, report.Difference{Index: index, Computed: computed, Recorded: recorded})
-	d.kinds = append(d.kinds, kind)
-}
-
-// compare records a mismatch when computed and recorded differ, comparing in
-// constant time as for every hash (cards cost nothing extra).
-func (d *diffs) compare(kind string, index int, computed, recorded string) {
-	if subtle.ConstantTimeCompare([]byte(computed), []byte(recorded)) != 1 {
-		d.add(kind, index, computed, recorded)
-	}
-}
-
-func (d *diffs) plain() []any {
-	out := make([]any, len(d.list))
-	for i, x := range d.list {
-		out[i] = map[string]any{"kind": d.kinds[i], "index": x.Index, "computed": x.Computed, "recorded": x.Recorded}
-	}
-	return out
-}
-
-func strs(ss []string) []any {
-	out := make([]any, len(ss))
-	for i, s := range ss {
-		out[i] = s
-	}
-	return out
 }

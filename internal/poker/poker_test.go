@@ -3,51 +3,15 @@ package poker
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
-	"os"
 	"strconv"
 	"testing"
 
+	"pfcheck/internal/hexstr"
 	"pfcheck/internal/report"
+	"pfcheck/internal/vectortest"
 )
 
-type vectorFile struct {
-	Scheme string `json:"scheme"`
-	Cases  []struct {
-		Name   string         `json:"name"`
-		Record map[string]any `json:"record"`
-		Expect map[string]any `json:"expect"`
-	} `json:"cases"`
-}
-
-func loadVectors(t testing.TB) vectorFile {
-	t.Helper()
-	data, err := os.ReadFile("../../testdata/vectors/poker_hmac_v1.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var f vectorFile
-	if err := json.Unmarshal(data, &f); err != nil {
-		t.Fatal(err)
-	}
-	if f.Scheme != Scheme || len(f.Cases) == 0 {
-		t.Fatalf("vector file: scheme %q, %d cases", f.Scheme, len(f.Cases))
-	}
-	return f
-}
-
-func TestVectors(t *testing.T) {
-	for _, c := range loadVectors(t).Cases {
-		t.Run(c.Name, func(t *testing.T) {
-			got := Check(c.Record).Map()
-			if !report.Contains(got, c.Expect) {
-				g, _ := json.Marshal(got)
-				w, _ := json.Marshal(c.Expect)
-				t.Errorf("got  %s\nwant %s", g, w)
-			}
-		})
-	}
-}
+func TestVectors(t *testing.T) { vectortest.RunRecords(t, Scheme, Check) }
 
 // fixture is one hand with its tree, as the table would have committed it.
 type fixture struct {
@@ -73,11 +37,7 @@ func (f *fixture) proof(i int) Proof {
 }
 
 func proofRecord(p Proof) map[string]any {
-	path := make([]any, Depth)
-	for i, s := range p.Path {
-		path[i] = s
-	}
-	return map[string]any{"position": p.Position, "card": p.Card, "salt": p.Salt, "path": path}
+	return map[string]any{"position": p.Position, "card": p.Card, "salt": p.Salt, "path": report.Strings(p.Path[:])}
 }
 
 func TestEveryProofHolds(t *testing.T) {
@@ -95,16 +55,9 @@ func TestEveryProofHolds(t *testing.T) {
 func flip(h string, b int) string {
 	out := []byte(h)
 	i := len(out) - 1 - b/4
-	v := hexValue(out[i]) ^ 1<<(b%4)
+	v := hexstr.Digit(out[i]) ^ 1<<(b%4)
 	out[i] = "0123456789abcdef"[v]
 	return string(out)
-}
-
-func hexValue(c byte) byte {
-	if c <= '9' {
-		return c - '0'
-	}
-	return c - 'a' + 10
 }
 
 // Any one hash bit flipped — in any path element, in the salt, or in the
@@ -198,7 +151,7 @@ func fullRecord(f fixture) map[string]any {
 	}
 	return map[string]any{"table": "t7", "session": "s-1", "hand": 12, "root": f.tree.Root(),
 		"serverSeed": "server seed", "handCommitment": HandCommitment(f.hv), "seats": seats,
-		"deck": strs(f.deck[:]), "proofs": []any{proofRecord(f.proof(0)), proofRecord(f.proof(51))}}
+		"deck": report.Strings(f.deck[:]), "proofs": []any{proofRecord(f.proof(0)), proofRecord(f.proof(51))}}
 }
 
 // Changing one recorded card gives exactly one deck mismatch, at position + 1.
@@ -261,25 +214,7 @@ func TestTreeShape(t *testing.T) {
 	}
 }
 
-func FuzzCheck(f *testing.F) {
-	for _, c := range loadVectors(f).Cases {
-		data, _ := json.Marshal(c.Record)
-		if len(data) < 8000 {
-			f.Add(data)
-		}
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		var rec map[string]any
-		if json.Unmarshal(data, &rec) != nil || rec == nil {
-			return
-		}
-		res := Check(rec)
-		if (res.Status == report.Invalid) != (len(res.Errors) > 0) {
-			t.Fatalf("status %v with %d errors", res.Status, len(res.Errors))
-		}
-		res.Map()
-	})
-}
+func FuzzCheck(f *testing.F) { vectortest.FuzzRecords(f, Scheme, 8000, Check) }
 
 func BenchmarkRecomputeHand(b *testing.B) {
 	f := newFixture()

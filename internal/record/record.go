@@ -9,14 +9,20 @@ package record
 import (
 	"math"
 
+	"pfcheck/internal/hexstr"
 	"pfcheck/internal/report"
 )
 
 // Codes every scheme shares for the shape of a field.
 const (
-	CodeMissing   = "missing"
-	CodeWrongType = "wrong-type"
+	CodeMissing     = "missing"
+	CodeWrongType   = "wrong-type"
+	CodeTooLong     = "too-long"     // a text longer than its field allows (Text)
+	CodeWrongLength = "wrong-length" // hex digits that are no SHA-256 digest (Digest)
 )
+
+// DigestHexLen is the length of a SHA-256 digest in hex digits.
+const DigestHexLen = 64
 
 // Reader reads fields of one record and keeps the problems found.
 type Reader struct {
@@ -62,6 +68,45 @@ func (r *Reader) String(field string, required bool) (s string, ok bool) {
 		r.Problem(field, CodeWrongType, 0)
 	}
 	return s, ok
+}
+
+// Text returns a string field of at most max bytes. A longer one is recorded
+// as too-long and gives "", like an absent one.
+func (r *Reader) Text(field string, required bool, max int) string {
+	s, ok := r.String(field, required)
+	if ok && len(s) > max {
+		r.Problem(field, CodeTooLong, 0)
+		return ""
+	}
+	return s
+}
+
+// Digest returns a field that holds a SHA-256 digest (a seal or a
+// commitment): 64 hex digits of either case, returned in lower case. Other
+// text is recorded as DigestCode says and gives "", like an absent field.
+func (r *Reader) Digest(field string, required bool) (digest string, ok bool) {
+	s, ok := r.String(field, required)
+	if !ok {
+		return "", false
+	}
+	if code := DigestCode(s); code != "" {
+		r.Problem(field, code, 0)
+		return "", false
+	}
+	return hexstr.Lower(s), true
+}
+
+// DigestCode returns the problem with s as a SHA-256 digest in hex: not-hex
+// for a character other than a hex digit, else wrong-length for any number
+// of digits but 64 (an odd number too); "" when there is none.
+func DigestCode(s string) string {
+	switch {
+	case !hexstr.IsHex(s):
+		return hexstr.CodeNotHex
+	case len(s) != DigestHexLen:
+		return CodeWrongLength
+	}
+	return ""
 }
 
 // Int returns a whole-number field, accepting a JSON number without a

@@ -3,6 +3,7 @@ package record
 import (
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 
 	"pfcheck/internal/report"
@@ -39,6 +40,42 @@ func TestReaderCollectsEveryProblem(t *testing.T) {
 		{Field: "empty", Code: CodeMissing},
 		{Field: "list", Code: CodeWrongType, At: 2},
 		{Field: "n", Code: CodeWrongType},
+	}
+	if !reflect.DeepEqual(r.Problems, want) {
+		t.Errorf("problems %v, want %v", r.Problems, want)
+	}
+}
+
+func TestTextAndDigest(t *testing.T) {
+	digest := strings.Repeat("aB", 32)
+	r := NewReader(map[string]any{
+		"short": "abc", "long": "abcd", "number": 5.0,
+		"digest": digest, "odd": digest[1:], "short-digest": digest[2:], "not-hex": "g" + digest[1:],
+	})
+	if s := r.Text("short", true, 3); s != "abc" {
+		t.Errorf("Text: %q", s)
+	}
+	if s := r.Text("long", true, 3); s != "" {
+		t.Errorf("Text of a long text: %q", s)
+	}
+	r.Text("number", false, 3)
+	r.Text("absent", true, 3)
+	if s, ok := r.Digest("digest", true); !ok || s != strings.ToLower(digest) {
+		t.Errorf("Digest: %q %v", s, ok)
+	}
+	for _, field := range []string{"odd", "short-digest", "not-hex", "number", "absent"} {
+		if s, ok := r.Digest(field, false); ok || s != "" {
+			t.Errorf("Digest of %s: %q %v", field, s, ok)
+		}
+	}
+	want := []report.Problem{
+		{Field: "long", Code: CodeTooLong},
+		{Field: "number", Code: CodeWrongType},
+		{Field: "absent", Code: CodeMissing},
+		{Field: "odd", Code: CodeWrongLength},
+		{Field: "short-digest", Code: CodeWrongLength},
+		{Field: "not-hex", Code: "not-hex"},
+		{Field: "number", Code: CodeWrongType},
 	}
 	if !reflect.DeepEqual(r.Problems, want) {
 		t.Errorf("problems %v, want %v", r.Problems, want)

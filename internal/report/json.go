@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"pfcheck/internal/hexstr"
 )
 
 // AppendJSON appends v, a value of the plain-object model (string, int,
@@ -323,15 +325,8 @@ func (p *jsonParser) hex4() (rune, bool) {
 	}
 	var r rune
 	for _, c := range []byte(p.s[p.i : p.i+4]) {
-		var d byte
-		switch {
-		case '0' <= c && c <= '9':
-			d = c - '0'
-		case 'a' <= c && c <= 'f':
-			d = c - 'a' + 10
-		case 'A' <= c && c <= 'F':
-			d = c - 'A' + 10
-		default:
+		d := hexstr.Digit(c)
+		if d > 15 {
 			return 0, false
 		}
 		r = r<<4 | rune(d)

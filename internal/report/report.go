@@ -6,6 +6,8 @@
 // the page, the self-test and the Go tests all read one shape.
 package report
 
+import "crypto/subtle"
+
 // Status is the verdict of a check; its values cross the bridge as fixed strings.
 type Status string
 
@@ -34,8 +36,35 @@ type Commitment struct {
 	Matches  bool
 }
 
+// Compare returns the comparison of the commitment computed from the
+// revealed seed with the one given before play ("" when none was given).
+// They are compared in constant time, as every hash a check compares.
+func Compare(computed, given string) *Commitment {
+	c := &Commitment{Computed: computed, Given: given}
+	if given != "" {
+		c.Matches = subtle.ConstantTimeCompare([]byte(computed), []byte(given)) == 1
+	}
+	return c
+}
+
+// Differs reports whether a commitment was given and differs from the
+// computed one.
+func (c *Commitment) Differs() bool { return c.Given != "" && !c.Matches }
+
+// Map returns the commitment as a plain object {computed, given?, matches}.
+func (c *Commitment) Map() map[string]any {
+	m := map[string]any{"computed": c.Computed, "matches": c.Matches}
+	if c.Given != "" {
+		m["given"] = c.Given
+	}
+	return m
+}
+
 // Difference is one position where a recorded value differs from the computed one.
+// Kind names what the value is where a scheme compares values of several
+// kinds (poker's deck and proofs, a match's seats and draws), else "".
 type Difference struct {
+	Kind     string
 	Index    int
 	Computed string
 	Recorded string
@@ -80,11 +109,7 @@ func (r Result) Map() map[string]any {
 		"mismatches": differenceList(r.Mismatches),
 	}
 	if r.Commitment != nil {
-		c := map[string]any{"computed": r.Commitment.Computed, "matches": r.Commitment.Matches}
-		if r.Commitment.Given != "" {
-			c["given"] = r.Commitment.Given
-		}
-		m["commitment"] = c
+		m["commitment"] = r.Commitment.Map()
 	}
 	for k, v := range r.Extra {
 		m[k] = v
@@ -108,7 +133,20 @@ func ProblemList(ps []Problem) []any {
 func differenceList(ds []Difference) []any {
 	out := make([]any, len(ds))
 	for i, d := range ds {
-		out[i] = map[string]any{"index": d.Index, "computed": d.Computed, "recorded": d.Recorded}
+		o := map[string]any{"index": d.Index, "computed": d.Computed, "recorded": d.Recorded}
+		if d.Kind != "" {
+			o["kind"] = d.Kind
+		}
+		out[i] = o
+	}
+	return out
+}
+
+// Strings returns ss as a plain list.
+func Strings(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
 	}
 	return out
 }

@@ -1,10 +1,8 @@
 package tablegames
 
 import (
-	"crypto/subtle"
 	"strconv"
 
-	"pfcheck/internal/hexstr"
 	"pfcheck/internal/pf2stream"
 	"pfcheck/internal/record"
 	"pfcheck/internal/report"
@@ -15,8 +13,8 @@ import (
 // not-hex from package hexstr.
 const (
 	CodeUnknownGame = "unknown-game"
-	CodeTooLong     = "too-long"
-	CodeWrongLength = "wrong-length"
+	CodeTooLong     = record.CodeTooLong
+	CodeWrongLength = record.CodeWrongLength
 	CodeTooMany     = "too-many"
 	CodeWrongCount  = "wrong-count"
 	CodeOutOfRange  = "out-of-range"
@@ -66,19 +64,10 @@ func Read(rec map[string]any) (Match, []report.Problem) {
 			r.Problem("game", CodeUnknownGame, 0)
 		}
 	}
-	m.MatchID, _ = readText(r, "matchId")
-	m.ServerSeed, _ = readText(r, "serverSeed")
+	m.MatchID = r.Text("matchId", true, MaxText)
+	m.ServerSeed = r.Text("serverSeed", true, MaxText)
 
-	if s, ok := r.String("commitment", false); ok {
-		switch {
-		case !hexstr.IsHex(s):
-			r.Problem("commitment", hexstr.CodeNotHex, 0)
-		case len(s) != 2*32:
-			r.Problem("commitment", CodeWrongLength, 0)
-		default:
-			m.Commitment = hexstr.Lower(s)
-		}
-	}
+	m.Commitment, _ = r.Digest("commitment", false)
 
 	if seeds, ok := r.Strings("clientSeeds", true); ok {
 		if code, at := checkClientSeeds(seeds); code != "" {
@@ -118,16 +107,6 @@ func Read(rec map[string]any) (Match, []report.Problem) {
 		m.Draws = readDraws(r)
 	}
 	return m, r.Problems
-}
-
-// readText reads a required string of at most MaxText bytes.
-func readText(r *record.Reader, field string) (string, bool) {
-	s, ok := r.String(field, true)
-	if ok && len(s) > MaxText {
-		r.Problem(field, CodeTooLong, 0)
-		return "", false
-	}
-	return s, ok
 }
 
 func checkClientSeeds(seeds []string) (code string, at int) {
@@ -288,35 +267,32 @@ func Check(rec map[string]any) report.Result {
 	if len(problems) > 0 {
 		return report.InvalidResult(Scheme, problems)
 	}
-	commitment := &report.Commitment{Computed: Commitment(m.ServerSeed), Given: m.Commitment}
-	differs := false
-	if m.Commitment != "" {
-		commitment.Matches = subtle.ConstantTimeCompare([]byte(commitment.Computed), []byte(m.Commitment)) == 1
-		differs = !commitment.Matches
-	}
+	commitment := report.Compare(Commitment(m.ServerSeed), m.Commitment)
+	differs := commitment.Differs()
 
 	recorded := Played{Dice: m.Dice, Deals: m.Deals, Hands: m.Hands, Draws: m.Draws}
 	want := recorded.values()
 	p := Play(m.Game, m.MatchID, m.ServerSeed, m.ClientSeeds, max(len(m.Dice), len(m.Deals), len(m.Hands), len(m.Draws)))
 
-	var d diffs
+	var mismatches []report.Difference
+	compare := func(kind string, index int, computed, recorded string) {
+		if computed != recorded {
+			mismatches = append(mismatches, report.Difference{Kind: kind, Index: index, Computed: computed, Recorded: recorded})
+		}
+	}
 	for i, s := range m.Seats {
-		d.add(KindSeats, i+1, strconv.Itoa(p.Seats[i]), strconv.Itoa(s))
+		compare(KindSeats, i+1, strconv.Itoa(p.Seats[i]), strconv.Itoa(s))
 	}
 	for i, v := range p.values() {
-		d.add(kindOf[m.Game], i+1, v, want[i])
+		compare(kindOf[m.Game], i+1, v, want[i])
 	}
 
-	extra := p.plain()
-	if len(d.list) > 0 {
-		extra["mismatches"] = d.plain()
-	}
 	return report.Result{
 		Scheme:     Scheme,
-		Status:     report.Verdict(m.Seats != nil || len(want) > 0, differs || len(d.list) > 0),
+		Status:     report.Verdict(m.Seats != nil || len(want) > 0, differs || len(mismatches) > 0),
 		Commitment: commitment,
-		Mismatches: d.list,
-		Extra:      extra,
+		Mismatches: mismatches,
+		Extra:      p.plain(),
 	}
 }
 
@@ -353,7 +329,7 @@ func (p *Played) plain() map[string]any {
 		deals := make([]any, len(p.Deals))
 		seatHands := make([]any, len(p.Deals))
 		for i := range p.Deals {
-			deals[i] = strs(p.Deals[i][:])
+			deals[i] = report.Strings(p.Deals[i][:])
 			seatHands[i] = bySeat(p.Deals[i][:], SeatCards)
 		}
 		out[KindDeals] = deals
@@ -364,14 +340,14 @@ func (p *Played) plain() map[string]any {
 		seatHands := make([]any, len(p.Hands))
 		for i := range p.Hands {
 			h := &p.Hands[i]
-			hands[i] = map[string]any{"first": strs(h.First[:]), "second": strs(h.Second[:])}
+			hands[i] = map[string]any{"first": report.Strings(h.First[:]), "second": report.Strings(h.Second[:])}
 			seatHands[i] = bySeat(h.First[:], BalootSeat)
 		}
 		out[KindHands] = hands
 		out["seatHands"] = seatHands
 	}
 	if p.Draws != nil {
-		out[KindDraws] = strs(p.Draws)
+		out[KindDraws] = report.Strings(p.Draws)
 	}
 	return out
 }
@@ -380,38 +356,7 @@ func (p *Played) plain() map[string]any {
 func bySeat(cards []string, n int) []any {
 	out := make([]any, Seats)
 	for s := range out {
-		out[s] = strs(cards[n*s : n*(s+1)])
-	}
-	return out
-}
-
-// diffs collects mismatches with their kinds. report.Difference has no kind,
-// so Check also puts the list, with a "kind" key in each item, into Extra
-// under "mismatches", which report.Result.Map writes over the plain list.
-type diffs struct {
-	list  []report.Difference
-	kinds []string
-}
-
-func (d *diffs) add(kind string, index int, computed, recorded string) {
-	if computed != recorded {
-		d.list = append(d.list, report.Difference{Index: index, Computed: computed, Recorded: recorded})
-		d.kinds = append(d.kinds, kind)
-	}
-}
-
-func (d *diffs) plain() []any {
-	out := make([]any, len(d.list))
-	for i, x := range d.list {
-		out[i] = map[string]any{"kind": d.kinds[i], "index": x.Index, "computed": x.Computed, "recorded": x.Recorded}
-	}
-	return out
-}
-
-func strs(ss []string) []any {
-	out := make([]any, len(ss))
-	for i, s := range ss {
-		out[i] = s
+		out[s] = report.Strings(cards[n*s : n*(s+1)])
 	}
 	return out
 }

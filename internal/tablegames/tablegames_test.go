@@ -1,39 +1,13 @@
 package tablegames
 
 import (
-	"encoding/json"
-	"os"
 	"strconv"
 	"testing"
 
 	"pfcheck/internal/pf2stream"
 	"pfcheck/internal/report"
+	"pfcheck/internal/vectortest"
 )
-
-type vectorFile struct {
-	Scheme string `json:"scheme"`
-	Cases  []struct {
-		Name   string         `json:"name"`
-		Record map[string]any `json:"record"`
-		Expect map[string]any `json:"expect"`
-	} `json:"cases"`
-}
-
-func loadVectors(t testing.TB) vectorFile {
-	t.Helper()
-	data, err := os.ReadFile("../../testdata/vectors/match_seed_v2.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var f vectorFile
-	if err := json.Unmarshal(data, &f); err != nil {
-		t.Fatal(err)
-	}
-	if f.Scheme != Scheme || len(f.Cases) == 0 {
-		t.Fatalf("vector file: scheme %q, %d cases", f.Scheme, len(f.Cases))
-	}
-	return f
-}
 
 // checkAny dispatches as the verifier does: match_seed_v1 records go to CheckV1.
 func checkAny(rec map[string]any) report.Result {
@@ -43,18 +17,7 @@ func checkAny(rec map[string]any) report.Result {
 	return Check(rec)
 }
 
-func TestVectors(t *testing.T) {
-	for _, c := range loadVectors(t).Cases {
-		t.Run(c.Name, func(t *testing.T) {
-			got := checkAny(c.Record).Map()
-			if !report.Contains(got, c.Expect) {
-				g, _ := json.Marshal(got)
-				w, _ := json.Marshal(c.Expect)
-				t.Errorf("got  %s\nwant %s", g, w)
-			}
-		})
-	}
-}
+func TestVectors(t *testing.T) { vectortest.RunRecords(t, Scheme, checkAny) }
 
 // matchRecord returns a valid record of game with n draws as Play computes them.
 func matchRecord(game string, n int) (map[string]any, Played) {
@@ -75,17 +38,17 @@ func matchRecord(game string, n int) (map[string]any, Played) {
 	case KindDeals:
 		deals := make([]any, len(p.Deals))
 		for i := range p.Deals {
-			deals[i] = strs(p.Deals[i][:])
+			deals[i] = report.Strings(p.Deals[i][:])
 		}
 		rec[KindDeals] = deals
 	case KindHands:
 		hands := make([]any, len(p.Hands))
 		for i, h := range p.Hands {
-			hands[i] = map[string]any{"first": strs(h.First[:]), "second": strs(h.Second[:])}
+			hands[i] = map[string]any{"first": report.Strings(h.First[:]), "second": report.Strings(h.Second[:])}
 		}
 		rec[KindHands] = hands
 	case KindDraws:
-		rec[KindDraws] = strs(p.Draws)
+		rec[KindDraws] = report.Strings(p.Draws)
 	}
 	return rec, p
 }
@@ -320,7 +283,7 @@ func TestLimits(t *testing.T) {
 		rec["clientSeeds"].([]any)[i] = long
 	}
 	p := Play(Mahjong, long, long, toStrings(rec["clientSeeds"].([]any)), MaxDraws)
-	rec["draws"] = strs(p.Draws)
+	rec["draws"] = report.Strings(p.Draws)
 	if res := Check(rec); res.Status != report.Match {
 		t.Fatalf("at the limits: %v %v", res.Status, res.Errors)
 	}
@@ -349,25 +312,7 @@ func TestCheckV1(t *testing.T) {
 	}
 }
 
-func FuzzCheck(f *testing.F) {
-	for _, c := range loadVectors(f).Cases {
-		data, _ := json.Marshal(c.Record)
-		if len(data) < 4000 {
-			f.Add(data)
-		}
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		var rec map[string]any
-		if json.Unmarshal(data, &rec) != nil || rec == nil {
-			return
-		}
-		res := Check(rec)
-		if (res.Status == report.Invalid) != (len(res.Errors) > 0) {
-			t.Fatalf("status %v with %d errors", res.Status, len(res.Errors))
-		}
-		res.Map()
-	})
-}
+func FuzzCheck(f *testing.F) { vectortest.FuzzRecords(f, Scheme, 4000, Check) }
 
 func BenchmarkBridgeDeal(b *testing.B) {
 	for b.Loop() {

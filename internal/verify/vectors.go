@@ -66,9 +66,5 @@ func listResult(key string, items []string, p *report.Problem) map[string]any {
 	if p != nil {
 		return map[string]any{"errors": report.ProblemList([]report.Problem{*p})}
 	}
-	list := make([]any, len(items))
-	for i, item := range items {
-		list[i] = item
-	}
-	return map[string]any{key: list}
+	return map[string]any{key: report.Strings(items)}
 }

@@ -10,52 +10,22 @@ import (
 	"testing"
 
 	"pfcheck/internal/report"
+	"pfcheck/internal/vectortest"
 )
 
-const vectorDir = "../../testdata/vectors"
-
-type vectorFile struct {
-	Scheme string           `json:"scheme"`
-	Cases  []map[string]any `json:"cases"`
-}
-
-func loadVectors(t *testing.T) map[string]vectorFile {
-	t.Helper()
-	paths, _ := filepath.Glob(filepath.Join(vectorDir, "*.json"))
-	if len(paths) == 0 {
-		t.Fatal("no vector files")
-	}
-	files := map[string]vectorFile{}
-	for _, p := range paths {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var f vectorFile
-		if err := json.Unmarshal(data, &f); err != nil {
-			t.Fatalf("%s: %v", p, err)
-		}
-		if len(f.Cases) == 0 {
-			t.Fatalf("%s: no cases", p)
-		}
-		files[filepath.Base(p)] = f
-	}
-	return files
-}
-
 func TestVectors(t *testing.T) {
-	for name, f := range loadVectors(t) {
+	for _, f := range vectortest.LoadAll(t) {
 		seen := map[string]bool{}
 		for _, c := range f.Cases {
 			caseName, _ := c["name"].(string)
 			if seen[caseName] || caseName == "" {
-				t.Errorf("%s: case name %q empty or repeated", name, caseName)
+				t.Errorf("%s: case name %q empty or repeated", f.Scheme, caseName)
 			}
 			seen[caseName] = true
 			if ok, got := RunCase(c); !ok {
 				gotJSON, _ := json.Marshal(got)
 				wantJSON, _ := json.Marshal(c["expect"])
-				t.Errorf("%s/%s:\n got  %.600s\n want %.600s", name, caseName, gotJSON, wantJSON)
+				t.Errorf("%s/%s:\n got  %.600s\n want %.600s", f.Scheme, caseName, gotJSON, wantJSON)
 			}
 		}
 	}
@@ -64,7 +34,7 @@ func TestVectors(t *testing.T) {
 // TestSelfTestCanFail changes one expected value of every case and requires
 // the case to fail: a self-test that cannot fail proves nothing.
 func TestSelfTestCanFail(t *testing.T) {
-	for name, f := range loadVectors(t) {
+	for _, f := range vectortest.LoadAll(t) {
 		for _, c := range f.Cases {
 			broken := map[string]any{}
 			for k, v := range c {
@@ -75,12 +45,12 @@ func TestSelfTestCanFail(t *testing.T) {
 			var ok bool
 			json.Unmarshal(expect, &altered)
 			if altered, ok = alter(altered); !ok {
-				t.Errorf("%s/%v: expects nothing", name, c["name"])
+				t.Errorf("%s/%v: expects nothing", f.Scheme, c["name"])
 				continue
 			}
 			broken["expect"] = altered
 			if ok, _ := RunCase(broken); ok {
-				t.Errorf("%s/%v: still passes with an altered expectation", name, c["name"])
+				t.Errorf("%s/%v: still passes with an altered expectation", f.Scheme, c["name"])
 			}
 		}
 	}
@@ -138,7 +108,7 @@ func TestVectorsAreFresh(t *testing.T) {
 			t.Fatalf("%s: %v\n%s", filepath.Base(g), err, out)
 		}
 	}
-	committed, _ := filepath.Glob(filepath.Join(vectorDir, "*.json"))
+	committed, _ := filepath.Glob(filepath.Join(vectortest.Dir(), "*.json"))
 	written, _ := filepath.Glob(filepath.Join(scratch, "vectors", "*.json"))
 	if len(written) != len(committed) {
 		t.Fatalf("generators write %d files, %d are committed", len(written), len(committed))
