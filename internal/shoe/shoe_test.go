@@ -5,12 +5,14 @@ import (
 	"crypto/sha256"
 	"math"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"pfcheck/internal/hexstr"
 	"pfcheck/internal/report"
+	"pfcheck/internal/vectortest"
 )
 
 func testSeed(label string) []byte {
@@ -248,7 +250,7 @@ func TestCutRecorded(t *testing.T) {
 
 // Every problem code of the package is exercised by some vector.
 func TestEveryCodeHasAVector(t *testing.T) {
-	data, err := os.ReadFile(vectorsPath)
+	data, err := os.ReadFile(filepath.Join(vectortest.Dir(), Scheme+".json"))
 	if err != nil {
 		t.Fatal(err)
 	}
