@@ -57,10 +57,13 @@ test-node: wasm ## the vectors through the wasm in Node
 serve: build    ## build, then serve web/dist on 127.0.0.1:8080 with an example link
 	$(GO) run serve.go
 
-bench: build    ## benchmarks: Go natively, the wasm in Node, the page in Chromium
+bench: build wasm ## benchmarks: Go natively and in wasm, the wasm in Node, the pages in Chromium, sizes
 	$(GO) test -run '^$$' -bench . -benchmem ./internal/...
+	GOOS=js GOARCH=wasm $(GO) test -exec=$(GOROOT)/lib/wasm/go_js_wasm_exec -run '^$$' -bench 'Roll$$' ./internal/dice
 	$(NODE) web/node/bench.mjs
-	BENCH=1 $(GO) test -count=1 -run '^TestPageBench$$' -v ./web/
+	$(GO) test -count=1 -run '^$$' -bench ColdVerdict -benchtime 7x ./web/
+	@for f in $(DIST)/*/*/index.html $(DIST)/wasm/*.wasm; do \
+		printf '%-28s %9d bytes, %8d gzip\n' "$$f" "$$(wc -c < $$f)" "$$(gzip -9c $$f | wc -c)"; done
 
 clean:          ## remove build output
 	rm -rf $(DIST)
