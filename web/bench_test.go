@@ -3,7 +3,6 @@ package web
 import (
 	"bytes"
 	"compress/gzip"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -51,17 +50,7 @@ func BenchmarkColdVerdict(b *testing.B) {
 
 // recordWithRolls returns a dice_v1 record of the vectors with n recorded rolls.
 func recordWithRolls(b *testing.B, n int) map[string]any {
-	data, err := os.ReadFile("../testdata/vectors/dice_v1.json")
-	if err != nil {
-		b.Fatal(err)
-	}
-	var file struct {
-		Cases []struct{ Record map[string]any }
-	}
-	if err := json.Unmarshal(data, &file); err != nil {
-		b.Fatal(err)
-	}
-	for _, c := range file.Cases {
+	for _, c := range vectorCases[struct{ Record map[string]any }](b, "dice_v1") {
 		if rolls, ok := c.Record["rolls"].([]any); ok && len(rolls) == n && c.Record["seal"] != nil {
 			return c.Record
 		}

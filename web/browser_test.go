@@ -19,6 +19,8 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"pfcheck/internal/vectortest"
 )
 
 // The browser tests open the built pages (make build writes web/dist) in
@@ -241,6 +243,21 @@ func (tb *tab) download(selector, name string) string {
 		}
 	}
 	return filepath.Join(dir, name)
+}
+
+// vectorCases reads the cases of a scheme's vector file into T, the fields a
+// test needs of them.
+func vectorCases[T any](t testing.TB, scheme string) []T {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(vectortest.Dir(), scheme+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file struct{ Cases []T }
+	if err := json.Unmarshal(data, &file); err != nil {
+		t.Fatal(err)
+	}
+	return file.Cases
 }
 
 // pageURLs returns a page of one language opened from file:// and through

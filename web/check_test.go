@@ -47,18 +47,7 @@ type rollRow struct {
 	Status  string `json:"status"`
 }
 
-func diceCases(t *testing.T) []diceCase {
-	t.Helper()
-	data, err := os.ReadFile("../testdata/vectors/dice_v1.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var file struct{ Cases []diceCase }
-	if err := json.Unmarshal(data, &file); err != nil {
-		t.Fatal(err)
-	}
-	return file.Cases
-}
+func diceCases(t *testing.T) []diceCase { return vectorCases[diceCase](t, "dice_v1") }
 
 // matchLink returns a link case that checks as a match over several games.
 func matchLink(t *testing.T) diceCase {

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -98,18 +97,7 @@ func (tb *tab) diceGoTo(fragment string) {
 	tb.goTo(fragment)
 }
 
-func diceV2Cases(t testing.TB) []diceV2Case {
-	t.Helper()
-	data, err := os.ReadFile("../testdata/vectors/dice_v2.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var file struct{ Cases []diceV2Case }
-	if err := json.Unmarshal(data, &file); err != nil {
-		t.Fatal(err)
-	}
-	return file.Cases
-}
+func diceV2Cases(t testing.TB) []diceV2Case { return vectorCases[diceV2Case](t, "dice_v2") }
 
 func diceV2Case1(t testing.TB, name string) diceV2Case {
 	t.Helper()

@@ -28,16 +28,7 @@ type gamesVector struct {
 var gamesSchemes = []string{"match_seed_v2", "poker_hmac_v1", "chess_colour_v1"}
 
 func gamesVectors(t *testing.T, scheme string) []gamesVector {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "vectors", scheme+".json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var file struct{ Cases []gamesVector }
-	if err := json.Unmarshal(data, &file); err != nil {
-		t.Fatal(err)
-	}
-	return file.Cases
+	return vectorCases[gamesVector](t, scheme)
 }
 
 // gamesRecord returns a copy of a vector's record, to change at will.

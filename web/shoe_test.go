@@ -46,18 +46,7 @@ type shoeCase struct {
 	} `json:"expect"`
 }
 
-func shoeCases(t testing.TB) []shoeCase {
-	t.Helper()
-	data, err := os.ReadFile("../testdata/vectors/shoe_v1.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var file struct{ Cases []shoeCase }
-	if err := json.Unmarshal(data, &file); err != nil {
-		t.Fatal(err)
-	}
-	return file.Cases
-}
+func shoeCases(t testing.TB) []shoeCase { return vectorCases[shoeCase](t, "shoe_v1") }
 
 func shoeCaseNamed(t testing.TB, name string) shoeCase {
 	t.Helper()
