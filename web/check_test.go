@@ -351,3 +351,25 @@ func TestDownloadThisChecker(t *testing.T) {
 	downloaded.clean("file://" + file)
 	tb.clean(url)
 }
+
+// TestLanguagePicker: the root page opens the check page in a language of
+// the browser's (headless Chromium prefers English, which falls back to the
+// first language) and keeps the fragment, which holds the match.
+func TestLanguagePicker(t *testing.T) {
+	real := matchLink(t)
+	for mode, url := range map[string]string{
+		"file": "file://" + filepath.Join(distDir, "index.html"),
+		"http": server.URL + "/",
+	} {
+		tb := navigate(t, url+real.Link)
+		tb.poll(`location.pathname.endsWith('/check/index.html') || location.pathname.endsWith('/check/')`)
+		tb.poll(`document.querySelector('[data-selftest]')?.dataset.selftest === 'pass'`)
+		tb.waitVerdict()
+		if got := eval[string](tb, `document.documentElement.lang + ' ' + location.hash`); got != Languages[0]+" "+real.Link {
+			t.Errorf("%s: landed on %q", mode, got)
+		}
+		if got := tb.status(); got != "match" {
+			t.Errorf("%s: status %s", mode, got)
+		}
+	}
+}
