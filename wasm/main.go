@@ -8,12 +8,23 @@
 //	pfcheck.selfTest(files)    {passed: int, failed: [case name, …]}: test-vector
 //	                           files (testdata/vectors) through the same calls;
 //	                           files is a list of parsed files, or its JSON text
-//	pfcheck.parseLink(frag)    {record: {...}} or {errors: [{field, code, at?}, …]}
+//	pfcheck.parseLink(frag, format)
+//	                           {record: {...}} or {errors: [{field, code, at?,
+//	                           token?}, …], record?}: the fragment in the link
+//	                           format of a page: "dice" (default, also for
+//	                           dice_v2's v=2), "shoe" or "games" (in builds with
+//	                           their schemes). With errors, record holds what
+//	                           could be read where the format reads a link in
+//	                           part (shoe: the fields beside the problems, whose
+//	                           values come back as token; games: the scheme);
+//	                           an unknown format is {field: "format", code:
+//	                           "unknown-format"}
 //	pfcheck.parseRolls(text)   {rolls: ["63", …]} or {errors: [{field, code, at?}]}
 //	pfcheck.parseCards(text)   {cards: ["AS", …]} or {errors: [{field, code, at?}]}
 //	                           (in builds with shoe_v1)
 //	pfcheck.check(record)      {scheme, status, commitment?, errors, mismatches, …}
-//	pfcheck.formatLink(record) the link fragment (no "#") for a record, "" if none
+//	pfcheck.formatLink(record) the link fragment (no "#") for a record in the
+//	                           format of its scheme's page, "" if none
 //	pfcheck.reach(distance)    {distance, rolls: ["11", "12", …], count} or
 //	                           {errors: [{field: "distance", code}]}: the ordered
 //	                           rolls that carry one checker exactly distance pips
@@ -139,9 +150,20 @@ func parseLink(args []js.Value) any {
 	if !ok {
 		return errorsObject("link")
 	}
-	rec, problems := verify.ParseLink(fragment)
+	format := ""
+	if len(args) > 1 && !args[1].IsUndefined() {
+		if args[1].Type() != js.TypeString {
+			return errorsObject("format")
+		}
+		format = args[1].String()
+	}
+	rec, problems := verify.ParseLink(fragment, format)
 	if len(problems) > 0 {
-		return map[string]any{"errors": report.ProblemList(problems)}
+		out := map[string]any{"errors": report.ProblemList(problems)}
+		if rec != nil {
+			out["record"] = rec
+		}
+		return out
 	}
 	return map[string]any{"record": rec}
 }

@@ -196,7 +196,7 @@ func (tb *tab) diceErrorSlot(field string) string {
 // and, where the case has them, with the vector's expectations.
 func checkDiceResult(t *testing.T, tb *tab, words map[string]string, name, link string, c *diceV2Case) {
 	t.Helper()
-	want := verify.LinkResult(link)
+	want := verify.LinkResult(link, verify.FormatDice)
 	status := want["status"].(string)
 	if c != nil && c.Expect.Status != status {
 		t.Errorf("%s: Go says %s for its link, the vector %s for the record", name, status, c.Expect.Status)

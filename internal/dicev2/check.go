@@ -5,6 +5,7 @@ import (
 
 	"pfcheck/internal/dice"
 	"pfcheck/internal/hexstr"
+	"pfcheck/internal/link"
 	"pfcheck/internal/record"
 	"pfcheck/internal/report"
 )
@@ -18,7 +19,7 @@ const (
 	CodeWrongCount  = "wrong-count"
 	CodeEmpty       = "empty"
 	CodeTooLong     = "too-long"
-	CodeNotUTF8     = "not-utf8"
+	CodeNotUTF8     = link.CodeNotUTF8
 	CodeTooMany     = "too-many"
 	CodeBadRoll     = "bad-roll"
 )

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"pfcheck/internal/hexstr"
 	"pfcheck/internal/link"
 	"pfcheck/internal/record"
 	"pfcheck/internal/report"
@@ -13,8 +12,8 @@ import (
 
 // Problem codes of the `#v=2` link, besides those of package link.
 const (
-	CodeNotANumber = "not-a-number" // t, m or d is not a canonical decimal
-	CodeBadEscape  = "bad-escape"   // a or b has a "%" without two hex digits after it
+	CodeNotANumber = "not-a-number"     // t, m or d is not a canonical decimal
+	CodeBadEscape  = link.CodeBadEscape // a or b has a "%" without two hex digits after it
 )
 
 // linkFields maps the keys of a v=2 link to the record fields they fill
@@ -65,7 +64,7 @@ func RecordFromLink(pairs [][2]string) (map[string]any, []report.Problem) {
 		if !ok || v == "" {
 			continue
 		}
-		n, ok := parseNumber(v)
+		n, ok := link.Number(v)
 		if !ok {
 			problems = append(problems, report.Problem{Field: linkFields[k], Code: CodeNotANumber})
 			continue
@@ -99,58 +98,13 @@ func linkPlayers(values map[string]string) ([]any, *report.Problem) {
 	}
 	players := make([]any, 2)
 	for i, v := range [2]string{a, b} {
-		id, code := unescape(v)
+		id, code := link.Unescape(v)
 		if code != "" {
 			return nil, &report.Problem{Field: "players", Code: code, At: i + 1}
 		}
 		players[i] = id
 	}
 	return players, nil
-}
-
-// parseNumber reads a canonical decimal: digits only, no sign, no leading
-// zero (except "0" itself), at most 15 digits.
-func parseNumber(s string) (int, bool) {
-	if len(s) > maxNumberDigits || (len(s) > 1 && s[0] == '0') {
-		return 0, false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return 0, false
-		}
-	}
-	n, err := strconv.Atoi(s)
-	return n, err == nil
-}
-
-// unescape percent-decodes s and requires valid UTF-8.
-func unescape(s string) (string, string) {
-	if strings.IndexByte(s, '%') < 0 {
-		if !utf8.ValidString(s) {
-			return "", CodeNotUTF8
-		}
-		return s, ""
-	}
-	b := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		if s[i] != '%' {
-			b = append(b, s[i])
-			continue
-		}
-		if i+2 >= len(s) {
-			return "", CodeBadEscape
-		}
-		hi, lo := hexstr.Digit(s[i+1]), hexstr.Digit(s[i+2])
-		if hi > 15 || lo > 15 {
-			return "", CodeBadEscape
-		}
-		b = append(b, hi<<4|lo)
-		i += 2
-	}
-	if !utf8.Valid(b) {
-		return "", CodeNotUTF8
-	}
-	return string(b), ""
 }
 
 // FormatLink returns the v=2 fragment (without `#`) for a record as
@@ -204,7 +158,7 @@ func formatLink(rec map[string]any) (fragment string, ok bool) {
 			if !okA || !okB || !utf8.ValidString(a) || !utf8.ValidString(c) {
 				return "", false
 			}
-			b.WriteString("&a=" + escape(a) + "&b=" + escape(c))
+			b.WriteString("&a=" + link.Escape(a) + "&b=" + link.Escape(c))
 			continue
 		case "r":
 			r, ok := formatRolls(v)
@@ -254,22 +208,4 @@ func formatRolls(v any) (string, bool) {
 		return "", false
 	}
 	return b.String(), true
-}
-
-const upperHex = "0123456789ABCDEF"
-
-func escape(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9' ||
-			c == '-' || c == '.' || c == '_' || c == '~' {
-			b.WriteByte(c)
-			continue
-		}
-		b.WriteByte('%')
-		b.WriteByte(upperHex[c>>4])
-		b.WriteByte(upperHex[c&15])
-	}
-	return b.String()
 }

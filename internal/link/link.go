@@ -2,13 +2,16 @@
 // its keys, strictly: size-limited, every part `key=value`, a known key given
 // twice refused, unknown keys ignored (SPEC.md §1, "The link").
 //
-// Values are taken as they stand, without percent-decoding: no valid value
-// needs an escape, so an escaped one is refused by its field's own check.
+// Values are taken as they stand; a format percent-decodes (Unescape) only
+// the values that may need an escape, so an escaped hex seed is refused by
+// its field's own check.
 package link
 
 import (
 	"strings"
+	"unicode/utf8"
 
+	"pfcheck/internal/hexstr"
 	"pfcheck/internal/report"
 )
 
@@ -26,13 +29,23 @@ const (
 	CodeMissingVersion = "missing-version"
 	CodeNewerVersion   = "newer-version"
 	CodeDuplicate      = "duplicate"
+	// Unescape's codes: a "%" without two hex digits after it, and decoded
+	// bytes that are no UTF-8.
+	CodeBadEscape = "bad-escape"
+	CodeNotUTF8   = "not-utf8"
 )
 
 // Split returns the fragment's key=value pairs in order, or the one problem
-// that makes it unreadable.
+// that makes it unreadable; a fragment over MaxLength bytes is too long.
 func Split(fragment string) ([][2]string, *report.Problem) {
+	return SplitMax(fragment, MaxLength)
+}
+
+// SplitMax is Split for a format with its own bound on the fragment's length
+// (in bytes, without `#`).
+func SplitMax(fragment string, maxLength int) ([][2]string, *report.Problem) {
 	fragment = strings.TrimPrefix(fragment, "#")
-	if len(fragment) > MaxLength {
+	if len(fragment) > maxLength {
 		return nil, &report.Problem{Field: Field, Code: CodeTooLong}
 	}
 	var pairs [][2]string
@@ -84,4 +97,74 @@ func Fields(pairs [][2]string, known map[string]string) (map[string]string, []re
 		values[kv[0]] = kv[1]
 	}
 	return values, problems
+}
+
+// Unescape percent-decodes a link value: %XX (either case) is a byte, any
+// other character stands for itself ("+" included), and the bytes must be
+// UTF-8; code is CodeBadEscape or CodeNotUTF8 when it cannot be decoded, else
+// "". It decodes as JavaScript's decodeURIComponent does, so links that pages
+// wrote before keep reading.
+func Unescape(s string) (decoded, code string) {
+	if strings.IndexByte(s, '%') < 0 {
+		if !utf8.ValidString(s) {
+			return "", CodeNotUTF8
+		}
+		return s, ""
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] != '%' {
+			b = append(b, s[i])
+			continue
+		}
+		if i+2 >= len(s) {
+			return "", CodeBadEscape
+		}
+		hi, lo := hexstr.Digit(s[i+1]), hexstr.Digit(s[i+2])
+		if hi > 15 || lo > 15 {
+			return "", CodeBadEscape
+		}
+		b = append(b, hi<<4|lo)
+		i += 2
+	}
+	if !utf8.Valid(b) {
+		return "", CodeNotUTF8
+	}
+	return string(b), ""
+}
+
+const upperHex = "0123456789ABCDEF"
+
+// Escape percent-encodes s for a link value: every byte outside A-Z a-z 0-9
+// - . _ ~ as %XX with upper-case hex. Unescape(Escape(s)) is s for UTF-8 s.
+func Escape(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9' ||
+			c == '-' || c == '.' || c == '_' || c == '~' {
+			b.WriteByte(c)
+			continue
+		}
+		b.WriteByte('%')
+		b.WriteByte(upperHex[c>>4])
+		b.WriteByte(upperHex[c&15])
+	}
+	return b.String()
+}
+
+// Number reads a canonical whole number of a link: digits only, no sign, no
+// leading zero (except "0" itself), at most 15 digits, so below 2^50.
+func Number(s string) (int, bool) {
+	if s == "" || len(s) > 15 || (len(s) > 1 && s[0] == '0') {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	return n, true
 }

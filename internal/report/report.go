@@ -21,11 +21,14 @@ const (
 
 // Problem is one thing wrong with the input: the record field it concerns and
 // a code the page turns into a sentence. At is the 1-based line of a typed
-// text or item of a list where there is one, else 0.
+// text or item of a list where there is one, else 0. Token is the public
+// text that could not be read (a link's value as it stood, a seat given
+// twice) where the page shows it, else "".
 type Problem struct {
 	Field string
 	Code  string
 	At    int
+	Token string
 }
 
 // Commitment compares the commitment (seal) computed from the revealed seed
@@ -117,13 +120,16 @@ func (r Result) Map() map[string]any {
 	return m
 }
 
-// ProblemList returns problems as plain objects {field, code, at?}.
+// ProblemList returns problems as plain objects {field, code, at?, token?}.
 func ProblemList(ps []Problem) []any {
 	out := make([]any, len(ps))
 	for i, p := range ps {
 		o := map[string]any{"field": p.Field, "code": p.Code}
 		if p.At > 0 {
 			o["at"] = p.At
+		}
+		if p.Token != "" {
+			o["token"] = p.Token
 		}
 		out[i] = o
 	}

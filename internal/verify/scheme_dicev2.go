@@ -13,6 +13,6 @@ import (
 // dice_v2 links build this in.
 func init() {
 	checks[dicev2.Scheme] = func(rec map[string]any) report.Result { return dicev2.Check(rec, drand.CheckRound) }
-	linkVersions["2"] = dicev2.RecordFromLink
-	linkFormats[dicev2.Scheme] = dicev2.FormatLink
+	linkFormats[FormatDice].versions["2"] = dicev2.RecordFromLink
+	linkWriters[dicev2.Scheme] = dicev2.FormatLink
 }

@@ -2,13 +2,20 @@
 
 package verify
 
-import "pfcheck/internal/shoe"
+import (
+	"pfcheck/internal/report"
+	"pfcheck/internal/shoe"
+)
 
 func init() {
 	checks[shoe.Scheme] = shoe.Check
+	linkFormats[FormatShoe] = &linkFormat{shoe.MaxLinkLength, map[string]func([][2]string) (map[string]any, []report.Problem){
+		"1": shoe.RecordFromLink,
+	}}
+	linkWriters[shoe.Scheme] = shoe.FormatLink
 	Parsers["parseCards"] = CardsResult
 	inputs["cardsText"] = text(CardsResult)
-	inputs["stream"] = func(v any) (map[string]any, bool) {
+	inputs["stream"] = func(v any, _ map[string]any) (map[string]any, bool) {
 		spec, ok := v.(map[string]any)
 		return shoe.StreamResult(spec), ok
 	}

@@ -6,18 +6,26 @@ import (
 )
 
 // inputs maps each input kind of a vector case (testdata/README.md and the
-// schemes' own notes in testdata/) to the call the page makes for it.
-var inputs = map[string]func(any) (map[string]any, bool){
-	"record": func(v any) (map[string]any, bool) {
+// schemes' own notes in testdata/) to the call the page makes for it; a
+// link case names its page's format in "format" (absent: dice).
+var inputs = map[string]func(v any, c map[string]any) (map[string]any, bool){
+	"record": func(v any, _ map[string]any) (map[string]any, bool) {
 		rec, ok := v.(map[string]any)
 		return Check(rec).Map(), ok
 	},
-	"link":      text(LinkResult),
+	"link": func(v any, c map[string]any) (map[string]any, bool) {
+		fragment, ok := v.(string)
+		format, isString := c["format"].(string)
+		if _, present := c["format"]; present && !isString {
+			ok = false
+		}
+		return LinkResult(fragment, format), ok
+	},
 	"rollsText": text(RollsResult),
 }
 
-func text(run func(string) map[string]any) func(any) (map[string]any, bool) {
-	return func(v any) (map[string]any, bool) {
+func text(run func(string) map[string]any) func(any, map[string]any) (map[string]any, bool) {
+	return func(v any, _ map[string]any) (map[string]any, bool) {
 		s, ok := v.(string)
 		return run(s), ok
 	}
@@ -33,17 +41,17 @@ func RunCase(c map[string]any) (ok bool, got map[string]any) {
 	}
 	for kind, run := range inputs {
 		if input, present := c[kind]; present {
-			got, ok = run(input)
+			got, ok = run(input, c)
 			return ok && report.Contains(got, want), got
 		}
 	}
 	return false, nil
 }
 
-// LinkResult is what the page shows for a link: the check of its record, or
-// the link's own problems as an invalid result.
-func LinkResult(fragment string) map[string]any {
-	rec, problems := ParseLink(fragment)
+// LinkResult is what the page shows for a link in the given format: the
+// check of its record, or the link's own problems as an invalid result.
+func LinkResult(fragment, format string) map[string]any {
+	rec, problems := ParseLink(fragment, format)
 	if len(problems) > 0 {
 		return report.InvalidResult("", problems).Map()
 	}

@@ -22,13 +22,33 @@ var checks = map[string]func(map[string]any) report.Result{
 	dice.Scheme: dice.Check,
 }
 
-// linkVersions reads the pairs of a link by its version (the `v` key), and
-// linkFormats writes a record's link by its scheme.
+// The link formats, one per kind of check page; a page names its own, since
+// the dice page's links and the shoe and games pages' all say v=1.
+const (
+	FormatDice  = "dice"
+	FormatShoe  = "shoe"
+	FormatGames = "games"
+)
+
+// CodeUnknownFormat marks a link format this build does not know.
+const CodeUnknownFormat = "unknown-format"
+
+// A linkFormat is one page's link format: its bound on the fragment and the
+// reader of each version (the `v` key).
+type linkFormat struct {
+	maxLength int
+	versions  map[string]func([][2]string) (map[string]any, []report.Problem)
+}
+
+// linkFormats reads a link by its page's format, and linkWriters writes a
+// record's link by its scheme.
 var (
-	linkVersions = map[string]func([][2]string) (map[string]any, []report.Problem){
-		"1": dice.RecordFromLink,
+	linkFormats = map[string]*linkFormat{
+		FormatDice: {link.MaxLength, map[string]func([][2]string) (map[string]any, []report.Problem){
+			"1": dice.RecordFromLink,
+		}},
 	}
-	linkFormats = map[string]func(map[string]any) string{
+	linkWriters = map[string]func(map[string]any) string{
 		dice.Scheme: dice.FormatLink,
 	}
 )
@@ -55,10 +75,20 @@ func Check(rec map[string]any) report.Result {
 	return check(rec)
 }
 
-// ParseLink reads the fragment of a dice check link (with or without `#`)
-// into the record it stands for.
-func ParseLink(fragment string) (map[string]any, []report.Problem) {
-	pairs, p := link.Split(fragment)
+// ParseLink reads the fragment of a check link (with or without `#`) in the
+// given page's format ("" is FormatDice) into the record it stands for.
+// With problems, the record is nil or, where a format reads a link in part
+// (shoe, games), holds what could be read, for the page to show beside the
+// problems.
+func ParseLink(fragment, format string) (map[string]any, []report.Problem) {
+	if format == "" {
+		format = FormatDice
+	}
+	f, known := linkFormats[format]
+	if !known {
+		return nil, []report.Problem{{Field: "format", Code: CodeUnknownFormat}}
+	}
+	pairs, p := link.SplitMax(fragment, f.maxLength)
 	if p != nil {
 		return nil, []report.Problem{*p}
 	}
@@ -66,18 +96,19 @@ func ParseLink(fragment string) (map[string]any, []report.Problem) {
 	if p != nil {
 		return nil, []report.Problem{*p}
 	}
-	fromLink, known := linkVersions[version]
+	fromLink, known := f.versions[version]
 	if !known {
 		return nil, []report.Problem{{Field: link.Field, Code: link.CodeNewerVersion}}
 	}
 	return fromLink(pairs)
 }
 
-// FormatLink returns the link fragment (without `#`) for a record, the
-// inverse of ParseLink; "" for a record no link format carries.
+// FormatLink returns the link fragment (without `#`) for a record in the
+// format of its scheme's page, the inverse of ParseLink; "" for a record no
+// link format carries.
 func FormatLink(rec map[string]any) string {
 	scheme, _ := rec["scheme"].(string)
-	format, known := linkFormats[scheme]
+	format, known := linkWriters[scheme]
 	if !known {
 		return ""
 	}

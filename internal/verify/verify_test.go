@@ -6,7 +6,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"pfcheck/internal/report"
@@ -142,9 +144,35 @@ func TestLinkVersions(t *testing.T) {
 		"v=1&junk":                             "malformed",
 		"v=1&s=" + string(make([]byte, 70000)): "too-long",
 	} {
-		_, problems := ParseLink(fragment)
-		if len(problems) != 1 || problems[0].Code != code {
-			t.Errorf("%.20q: %v, want %s", fragment, problems, code)
+		for _, format := range []string{"", FormatDice, FormatShoe} {
+			_, problems := ParseLink(fragment, format)
+			if len(problems) != 1 || problems[0].Code != code {
+				t.Errorf("%s %.20q: %v, want %s", format, fragment, problems, code)
+			}
+		}
+	}
+}
+
+// TestLinkFormats: each page's format reads its own v=1 links, and every
+// writer's link reads back in its scheme's format.
+func TestLinkFormats(t *testing.T) {
+	if _, problems := ParseLink("v=1", "poker"); len(problems) != 1 || problems[0].Code != CodeUnknownFormat {
+		t.Errorf("unknown format: %v", problems)
+	}
+	if _, problems := ParseLink("v=1&s="+strings.Repeat("a", 9000), FormatShoe); len(problems) != 1 || problems[0].Code != "too-long" {
+		t.Errorf("shoe link over 8192: %v", problems)
+	}
+	for _, c := range []struct {
+		format string
+		rec    map[string]any
+	}{
+		{FormatDice, map[string]any{"scheme": "dice_v1", "serverSeed": "ab", "clientSeeds": []any{"x"}, "rolls": []any{"63"}}},
+		{FormatShoe, map[string]any{"scheme": "shoe_v1", "serverSeed": "ab", "clientSeed": "a:b", "nonce": 1, "decks": 2, "penetration": 0.5}},
+	} {
+		fragment := FormatLink(c.rec)
+		got, problems := ParseLink(fragment, c.format)
+		if len(problems) > 0 || !reflect.DeepEqual(got, c.rec) {
+			t.Errorf("%s: %s reads as %v %v, want %v", c.format, fragment, got, problems, c.rec)
 		}
 	}
 }

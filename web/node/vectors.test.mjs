@@ -45,8 +45,8 @@ function contains(got, want) {
 // exercise the byte stream below the API and run only in the self-test.
 const calls = {
   record: (record) => pfcheck.check(record),
-  link: (link) => {
-    const parsed = pfcheck.parseLink(link);
+  link: (link, c) => {
+    const parsed = pfcheck.parseLink(link, c.format);
     return parsed.errors ? { status: 'invalid', errors: parsed.errors } : { ...pfcheck.check(parsed.record), record: parsed.record };
   },
   rollsText: (text) => pfcheck.parseRolls(text),
@@ -59,7 +59,7 @@ for (const f of files) {
     for (const c of cases) {
       const kind = Object.keys(calls).find((k) => k in c);
       if (!kind) continue;
-      const got = calls[kind](c[kind]);
+      const got = calls[kind](c[kind], c);
       assert.ok(contains(got, c.expect), `${c.name}: got ${JSON.stringify(got).slice(0, 400)}`);
     }
   });
@@ -72,6 +72,8 @@ test('wrong arguments never throw', () => {
     assert.ok(r.errors.length > 0);
   }
   assert.ok(pfcheck.parseLink(42).errors.length > 0);
+  assert.deepEqual(pfcheck.parseLink('#v=1', 42).errors, [{ field: 'format', code: 'wrong-type' }]);
+  assert.deepEqual(pfcheck.parseLink('#v=1', 'poker').errors, [{ field: 'format', code: 'unknown-format' }]);
   assert.ok(pfcheck.parseRolls(null).errors.length > 0);
 });
 

@@ -88,123 +88,6 @@ start((pfcheck) => {
     return { record, cardErrors };
   }
 
-  // ---- The link (testdata/shoe_v1.md, "Link") ----
-
-  const maxLink = 8192;
-  const linkFields = {
-    s: 'serverSeed', h: 'commitment', c: 'clientSeed', n: 'nonce', t: 'tournamentId',
-    i: 'hand', d: 'decks', p: 'penetration', k: 'cards', x: 'cut',
-  };
-  const wholeInLink = /^(0|[1-9]\d{0,14})$/;
-  const decimalInLink = /^(0|[1-9]\d{0,14})(\.\d{1,20})?(e-\d{1,3})?$/;
-
-  // %XX escapes (either case) of UTF-8, in c, t and each card of k; any
-  // other character stands for itself ("+" too). null for a broken escape
-  // or bytes that are no UTF-8.
-  function percentDecode(s) {
-    if (!s.includes('%')) return s;
-    const bytes = [];
-    const encoder = new TextEncoder();
-    for (let i = 0; i < s.length;) {
-      if (s[i] === '%') {
-        const hex = s.slice(i + 1, i + 3);
-        if (!/^[0-9A-Fa-f]{2}$/.test(hex)) return null;
-        bytes.push(parseInt(hex, 16));
-        i += 3;
-      } else {
-        const ch = String.fromCodePoint(s.codePointAt(i));
-        bytes.push(...encoder.encode(ch));
-        i += ch.length;
-      }
-    }
-    try {
-      return new TextDecoder('utf-8', { fatal: true }).decode(new Uint8Array(bytes));
-    } catch {
-      return null;
-    }
-  }
-
-  // Reads a fragment strictly: at most maxLink characters, every part
-  // key=value, a known key only once, v=1; unknown keys are ignored.
-  // Returns {record, raw, errors}: raw holds the values that could not be
-  // read, errors is empty when the whole link was read.
-  function parseFragment(hash) {
-    const fragment = hash.replace(/^#/, '');
-    const refuse = (code) => ({ record: null, raw: {}, errors: [{ field: 'link', code }] });
-    if (fragment.length > maxLink) return refuse('too-long');
-    const values = new Map();
-    const errors = [];
-    const duplicated = new Set();
-    for (const part of fragment.split('&')) {
-      if (part === '') continue;
-      const eq = part.indexOf('=');
-      if (eq < 0) return refuse('malformed');
-      const key = part.slice(0, eq);
-      if (key !== 'v' && !Object.hasOwn(linkFields, key)) continue;
-      if (values.has(key)) {
-        if (!duplicated.has(key)) errors.push({ field: key === 'v' ? 'link' : linkFields[key], code: 'duplicate' });
-        duplicated.add(key);
-        continue;
-      }
-      values.set(key, part.slice(eq + 1));
-    }
-    if (duplicated.has('v')) return refuse('duplicate');
-    if (!values.has('v')) return refuse('missing-version');
-    if (values.get('v') !== '1') return refuse('newer-version');
-    const record = { scheme };
-    const raw = {};
-    for (const [key, name] of Object.entries(linkFields)) {
-      if (!values.has(key)) continue;
-      const value = values.get(key);
-      const problem = (code) => {
-        errors.push({ field: name, code });
-        raw[name] = value;
-      };
-      switch (key) {
-        case 's': case 'h':
-          record[name] = value;
-          break;
-        case 'c': case 't': {
-          const decoded = percentDecode(value);
-          if (decoded === null) problem('bad-escape');
-          else record[name] = decoded;
-          break;
-        }
-        case 'p':
-          if (value === '') break;
-          if (decimalInLink.test(value)) record[name] = Number(value);
-          else problem('not-a-number');
-          break;
-        case 'k': {
-          if (value === '') break;
-          const cards = value.split(',').map(percentDecode);
-          if (cards.includes(null)) problem('bad-escape');
-          else record.cards = cards;
-          break;
-        }
-        default: // n, i, d, x
-          if (value === '') break;
-          if (wholeInLink.test(value)) record[name] = Number(value);
-          else problem('not-a-number');
-      }
-    }
-    return { record, raw, errors };
-  }
-
-  // The fragment (without "#") for a record, as parseFragment reads it.
-  function formatFragment(record) {
-    const parts = ['v=1'];
-    for (const [key, name] of Object.entries(linkFields)) {
-      if (!has(record, name)) continue;
-      const value = record[name];
-      const text = name === 'cards' && Array.isArray(value)
-        ? value.map((card) => encodeURIComponent(asText(card))).join(',')
-        : encodeURIComponent(asText(value));
-      parts.push(`${key}=${text}`);
-    }
-    return parts.join('&');
-  }
-
   // ---- Verdict and result ----
 
   const verdict = document.getElementById('verdict');
@@ -331,13 +214,17 @@ start((pfcheck) => {
 
   // ---- The link ----
 
+  // The verifier reads the link (testdata/shoe_v1.md, "Link"): with
+  // problems it still gives the fields that read, and each value that did
+  // not as its problem's token, shown in its field as it stood.
   function runFromFragment() {
     if (location.hash.length <= 1) return;
-    const { record, raw, errors } = parseFragment(location.hash);
+    const { record, errors = [] } = pfcheck.parseLink(location.hash, 'shoe');
     if (!record) {
       showInvalid(errors);
       return;
     }
+    const raw = Object.fromEntries(errors.filter((p) => Object.hasOwn(p, 'token')).map((p) => [p.field, p.token]));
     fill(record, raw);
     run(record, errors);
   }
@@ -355,7 +242,7 @@ start((pfcheck) => {
   }
   document.querySelector('[data-copy-link]').addEventListener('click', async () => {
     const { record, cardErrors } = recordFromForm();
-    const fragment = cardErrors.length === 0 ? formatFragment(record) : location.hash.slice(1);
+    const fragment = cardErrors.length === 0 ? pfcheck.formatLink(record) : location.hash.slice(1);
     announceCopy(await copyText(`${location.href.split('#')[0]}#${fragment}`));
   });
 
