@@ -376,7 +376,7 @@ func TestGamesPage(t *testing.T) {
 					want gamesProblem
 				}{
 					{strings.Replace(gamesLink(bridge), "game=bridge", "game=canasta", 1), gamesProblem{Field: "game", Code: "unknown-game"}},
-					{gamesLink(bridge) + "&seats=0,1", gamesProblem{Field: "seats", Code: "duplicate-key"}},
+					{gamesLink(bridge) + "&seats=0,1", gamesProblem{Field: "seats", Code: "duplicate"}},
 					{strings.Replace(gamesLink(bridge), "seats=1,0", "seats=1,1", 1), gamesProblem{Field: "seats", Code: "duplicate", At: 2}},
 					{strings.Replace(gamesLink(bridge), "commitment=", "commitment=zz", 1), gamesProblem{Field: "commitment", Code: "not-hex"}},
 					{gamesLink(shortPath), gamesProblem{Field: "proofs.path", Code: "wrong-count", At: 1}},
@@ -680,35 +680,35 @@ func TestGamesLinkFormat(t *testing.T) {
 			}
 			want, _ := json.Marshal(c.Record)
 			rec := jsString(string(want))
-			got := eval[string](tb, fmt.Sprintf(`JSON.stringify(gamesPage.parseLink(%s).record ?? null)`, jsString(gamesLink(c.Record))))
+			got := eval[string](tb, fmt.Sprintf(`JSON.stringify(pfcheck.parseLink(%s, 'games').record ?? null)`, jsString(gamesLink(c.Record))))
 			if !gamesSameJSON(got, string(want)) {
 				t.Errorf("%s: the documented link reads as %s, want %s", c.Name, got, want)
 			}
-			got = eval[string](tb, fmt.Sprintf(`JSON.stringify(gamesPage.parseLink(gamesPage.formatLink(JSON.parse(%s))).record ?? null)`, rec))
+			got = eval[string](tb, fmt.Sprintf(`JSON.stringify(pfcheck.parseLink(pfcheck.formatLink(JSON.parse(%s)), 'games').record ?? null)`, rec))
 			if !gamesSameJSON(got, string(want)) {
 				t.Errorf("%s: formatLink then parseLink gives %s, want %s", c.Name, got, want)
 			}
 		}
 	}
 	type problems struct {
-		Problems []struct{ Field, Code string } `json:"problems"`
+		Problems []struct{ Field, Code string } `json:"errors"`
 	}
 	for link, want := range map[string]string{
-		"#v=1&scheme=chess_colour_v1&seedA=a&seedA=b":                     "seedA/duplicate-key",
-		"#v=1&v=1&scheme=chess_colour_v1":                                 "link/duplicate-key",
+		"#v=1&scheme=chess_colour_v1&seedA=a&seedA=b":                     "seedA/duplicate",
+		"#v=1&v=1&scheme=chess_colour_v1":                                 "link/duplicate",
 		"#scheme=chess_colour_v1&seedA=a":                                 "link/missing-version",
 		"#v=1&seedA=a":                                                    "scheme/missing",
 		"#v=1&scheme=chess_colour_v1&seedA=%E0%A4%A":                      "seedA/bad-escape",
 		"#v=1&scheme=poker_hmac_v1&seats=3:a,3:b":                         "seats/duplicate-seat",
 		"#v=1&scheme=chess_colour_v1&seedA=" + strings.Repeat("a", 65536): "link/too-long",
 	} {
-		got := eval[problems](tb, fmt.Sprintf(`gamesPage.parseLink(%s)`, jsString(link)))
+		got := eval[problems](tb, fmt.Sprintf(`pfcheck.parseLink(%s, 'games')`, jsString(link)))
 		if len(got.Problems) != 1 || got.Problems[0].Field+"/"+got.Problems[0].Code != want {
 			t.Errorf("%.60s: problems %+v, want %s", link, got.Problems, want)
 		}
 	}
 	// Unknown keys are ignored.
-	got := eval[string](tb, `JSON.stringify(gamesPage.parseLink('#v=1&scheme=chess_colour_v1&seedA=a&clientA=b&later=1&v2=x').record)`)
+	got := eval[string](tb, `JSON.stringify(pfcheck.parseLink('#v=1&scheme=chess_colour_v1&seedA=a&clientA=b&later=1&v2=x', 'games').record)`)
 	if !gamesSameJSON(got, `{"scheme":"chess_colour_v1","seedA":"a","clientA":"b"}`) {
 		t.Errorf("unknown keys: %s", got)
 	}

@@ -191,52 +191,9 @@ func linkText(v any) (string, bool) {
 	case int:
 		return strconv.Itoa(v), true
 	case float64:
-		return jsNumber(v), true
+		return link.FormatNumber(v), true
 	case bool:
 		return strconv.FormatBool(v), true
 	}
 	return "", false
-}
-
-// jsNumber writes f as JavaScript's Number.prototype.toString does: the
-// shortest digits that read back, positional from 1e-6 to below 1e21,
-// else with an exponent ("1e-7", "1.5e+21"). One exception keeps what it
-// writes readable by linkDecimal: a fraction of more than 20 digits
-// (0.0000012345678901234567) takes the exponent (1.2345678901234567e-6).
-func jsNumber(f float64) string {
-	switch {
-	case f != f:
-		return "NaN"
-	case f > 1.7976931348623157e308:
-		return "Infinity"
-	case f < -1.7976931348623157e308:
-		return "-Infinity"
-	case f == 0:
-		return "0"
-	}
-	sign := ""
-	if f < 0 {
-		sign, f = "-", -f
-	}
-	e := strconv.FormatFloat(f, 'e', -1, 64) // d.ddde±XX
-	mant, exp, _ := strings.Cut(e, "e")
-	digits := strings.Replace(mant, ".", "", 1)
-	x, _ := strconv.Atoi(exp)
-	n, k := x+1, len(digits) // the point stands after n digits
-	switch {
-	case k <= n && n <= 21:
-		return sign + digits + strings.Repeat("0", n-k)
-	case 0 < n && n <= 21:
-		return sign + digits[:n] + "." + digits[n:]
-	case -6 < n && n <= 0 && k-n <= 20:
-		return sign + "0." + strings.Repeat("0", -n) + digits
-	}
-	out := digits[:1]
-	if k > 1 {
-		out += "." + digits[1:]
-	}
-	if n-1 >= 0 {
-		return sign + out + "e+" + strconv.Itoa(n-1)
-	}
-	return sign + out + "e" + strconv.Itoa(n-1)
 }

@@ -54,18 +54,6 @@ func TestRecordFromLink(t *testing.T) {
 	}
 }
 
-func TestJSNumber(t *testing.T) {
-	for f, want := range map[float64]string{
-		0: "0", 1: "1", -3: "-3", 0.75: "0.75", 1e-7: "1e-7", 1.5e-7: "1.5e-7", 0.000001: "0.000001",
-		1e21: "1e+21", 1e20: "100000000000000000000", 123.456: "123.456", 1.2345678901234567e-6: "1.2345678901234567e-6",
-		0.0000012: "0.0000012",
-	} {
-		if got := jsNumber(f); got != want {
-			t.Errorf("jsNumber(%v) = %s, want %s", f, got, want)
-		}
-	}
-}
-
 func TestFormatLinkForm(t *testing.T) {
 	rec := map[string]any{"scheme": Scheme, "serverSeed": "ab", "clientSeed": "a b&c", "nonce": 3.0,
 		"decks": "2x", "penetration": 0.75, "cards": []any{"7D", "TC"}}

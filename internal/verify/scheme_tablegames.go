@@ -4,7 +4,10 @@ package verify
 
 import (
 	"pfcheck/internal/chess"
+	"pfcheck/internal/gameslink"
+	"pfcheck/internal/link"
 	"pfcheck/internal/poker"
+	"pfcheck/internal/report"
 	"pfcheck/internal/tablegames"
 )
 
@@ -14,4 +17,10 @@ func init() {
 	checks[tablegames.SchemeV1] = tablegames.CheckV1
 	checks[poker.Scheme] = poker.Check
 	checks[chess.Scheme] = chess.Check
+	linkFormats[FormatGames] = &linkFormat{link.MaxLength, map[string]func([][2]string) (map[string]any, []report.Problem){
+		"1": gameslink.RecordFromLink,
+	}}
+	for _, scheme := range gameslink.Schemes {
+		linkWriters[scheme] = gameslink.FormatLink
+	}
 }

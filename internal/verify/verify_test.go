@@ -168,6 +168,8 @@ func TestLinkFormats(t *testing.T) {
 	}{
 		{FormatDice, map[string]any{"scheme": "dice_v1", "serverSeed": "ab", "clientSeeds": []any{"x"}, "rolls": []any{"63"}}},
 		{FormatShoe, map[string]any{"scheme": "shoe_v1", "serverSeed": "ab", "clientSeed": "a:b", "nonce": 1, "decks": 2, "penetration": 0.5}},
+		{FormatGames, map[string]any{"scheme": "chess_colour_v1", "seedA": "a b", "clientA": "x"}},
+		{FormatGames, map[string]any{"scheme": "match_seed_v2", "game": "bridge", "seats": []any{1, 0}}},
 	} {
 		fragment := FormatLink(c.rec)
 		got, problems := ParseLink(fragment, c.format)

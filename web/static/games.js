@@ -5,194 +5,21 @@
 // record, asks the verifier, and shows every compared item. Values from the
 // link, the form or a paste are only ever set as text.
 
-// gamesPage holds what the page parses and writes without the verifier: the
-// link format (testdata/tablegames.md, "Link"), the pasted texts and a strict
-// JSON reader. Each parser returns {value} or {problem: {field, code, at?, …}}.
+// gamesPage holds what the page parses without the verifier: the pasted
+// texts and a strict JSON reader. Each parser returns {value} or {problem:
+// {field, code, at?, …}}. The link (testdata/tablegames.md, "Link") is the
+// verifier's: pfcheck.parseLink(hash, 'games') and pfcheck.formatLink(record).
 const gamesPage = (() => {
   const GAME_KIND = {
     backgammon: 'dice', checkers: '', xiangqi: '', tarneeb: 'deals', trix: 'deals', bridge: 'deals', baloot: 'hands', mahjong: 'draws',
   };
-  const LINK_MAX = 65536; // characters of a fragment, without '#'
   const TEXT_MAX = 262144; // characters of one pasted text
   const JSON_DEPTH = 8;
   const RANKS52 = '23456789TJQKA';
   const RANKS32 = '789TJQKA';
   const SUITS = { c: 'c', d: 'd', h: 'h', s: 's', '♣': 'c', '♦': 'd', '♥': 'h', '♠': 's', '♧': 'c', '♢': 'd', '♡': 'h', '♤': 's' };
 
-  // The link's keys by scheme, each with how its value is read and written.
-  const LINK_FIELDS = {
-    match_seed_v2: {
-      game: 'text', matchId: 'text', serverSeed: 'text', commitment: 'text', clientSeeds: 'texts',
-      seats: 'ints', dice: 'digits', deals: 'deals', hands: 'hands', draws: 'pairs',
-    },
-    poker_hmac_v1: {
-      table: 'text', session: 'text', hand: 'int', root: 'text', serverSeed: 'text', handCommitment: 'text',
-      seats: 'seatMap', deck: 'pairs', proofs: 'proofs',
-    },
-    chess_colour_v1: {
-      seedA: 'text', commitA: 'text', clientA: 'text', seedB: 'text', commitB: 'text', clientB: 'text', colourA: 'text',
-    },
-  };
-  LINK_FIELDS.match_seed_v1 = LINK_FIELDS.match_seed_v2; // shown, then answered "cannot be checked here"
-  const LINK_KEYS = new Set(['v', 'scheme', ...Object.values(LINK_FIELDS).flatMap((f) => Object.keys(f))]);
-
   const problem = (p) => ({ problem: p });
-
-  function decode(raw, field) {
-    try {
-      return { value: decodeURIComponent(raw) };
-    } catch {
-      return problem({ field, code: 'bad-escape' });
-    }
-  }
-
-  // pairs splits a run of two-character names: "2d3dTh" → ["2d", "3d", "Th"].
-  function pairs(s) {
-    const out = [];
-    for (let i = 0; i < s.length; i += 2) out.push(s.slice(i, i + 2));
-    return out;
-  }
-
-  const wholeOrText = (s) => (/^-?\d{1,15}$/.test(s) ? Number(s) : s);
-
-  function readLinkValue(kind, raw, field) {
-    const items = (split) => {
-      const out = [];
-      for (const part of raw.split(split)) {
-        const d = decode(part, field);
-        if (d.problem) return d;
-        out.push(d.value);
-      }
-      return { value: out };
-    };
-    switch (kind) {
-      case 'text':
-        return decode(raw, field);
-      case 'int':
-        return { value: wholeOrText(raw) };
-      case 'texts':
-        return items(',');
-      case 'ints':
-        return { value: raw === '' ? [] : raw.split(',').map(wholeOrText) };
-      case 'digits':
-        return { value: [...raw].map((c) => (/[0-9]/.test(c) ? Number(c) : c)) };
-      case 'pairs':
-        return { value: pairs(raw) };
-      case 'deals':
-        return { value: raw === '' ? [] : raw.split(',').map(pairs) };
-      case 'hands':
-        return {
-          value: raw === '' ? [] : raw.split(',').map((h) => {
-            const cards = pairs(h);
-            return { first: cards.slice(0, 20), second: cards.slice(20) };
-          }),
-        };
-      case 'seatMap': {
-        const entries = [];
-        const seen = new Set();
-        const parts = raw === '' ? [] : raw.split(',');
-        for (const [i, part] of parts.entries()) {
-          const colon = part.indexOf(':');
-          if (colon < 0) return problem({ field, code: 'bad-item', at: i + 1 });
-          const seat = decode(part.slice(0, colon), field);
-          const seed = decode(part.slice(colon + 1), field);
-          if (seat.problem) return seat;
-          if (seed.problem) return seed;
-          if (seen.has(seat.value)) return problem({ field, code: 'duplicate-seat', at: i + 1, token: seat.value });
-          seen.add(seat.value);
-          entries.push([seat.value, seed.value]);
-        }
-        return { value: Object.fromEntries(entries) };
-      }
-      case 'proofs':
-        return {
-          value: raw === '' ? [] : raw.split(',').map((p) => {
-            const [position, card, salt, ...path] = p.split(':');
-            const proof = { position: wholeOrText(position) };
-            if (card !== undefined) proof.card = card;
-            if (salt !== undefined) proof.salt = salt;
-            if (path.length > 0) proof.path = path;
-            return proof;
-          }),
-        };
-    }
-    return { value: raw };
-  }
-
-  // parseLink reads a fragment (with or without '#') into a record, strictly:
-  // at most LINK_MAX characters, every part key=value, a known key given
-  // twice refused, unknown keys ignored. It returns {record} or {problems}.
-  function parseLink(fragment) {
-    const text = fragment.startsWith('#') ? fragment.slice(1) : fragment;
-    if (text.length > LINK_MAX) return { problems: [{ field: 'link', code: 'too-long' }] };
-    const values = new Map();
-    const problems = [];
-    for (const part of text.split('&')) {
-      if (part === '') continue;
-      const eq = part.indexOf('=');
-      if (eq < 0) return { problems: [{ field: 'link', code: 'malformed' }] };
-      const key = part.slice(0, eq);
-      if (!LINK_KEYS.has(key)) continue;
-      if (values.has(key)) {
-        const field = key === 'v' ? 'link' : key;
-        if (!problems.some((p) => p.field === field)) problems.push({ field, code: 'duplicate-key' });
-        continue;
-      }
-      values.set(key, part.slice(eq + 1));
-    }
-    // With problems, the scheme (when given) still says which fields they concern.
-    const named = { scheme: values.get('scheme') };
-    if (problems.length > 0) return { problems, ...named };
-    if (!values.has('v')) return { problems: [{ field: 'link', code: 'missing-version' }] };
-    if (values.get('v') !== '1') return { problems: [{ field: 'link', code: 'newer-version' }] };
-    const scheme = decode(values.get('scheme') ?? '', 'scheme');
-    if (scheme.problem) return { problems: [scheme.problem] };
-    if (scheme.value === '') return { problems: [{ field: 'scheme', code: 'missing' }] };
-    const record = { scheme: scheme.value };
-    for (const [field, kind] of Object.entries(LINK_FIELDS[scheme.value] ?? {})) {
-      if (!values.has(field)) continue;
-      const read = readLinkValue(kind, values.get(field), field);
-      if (read.problem) problems.push(read.problem);
-      else record[field] = read.value;
-    }
-    return problems.length > 0 ? { problems, ...named } : { record };
-  }
-
-  const encode = (v) => encodeURIComponent(String(v));
-
-  function writeLinkValue(kind, v) {
-    const list = Array.isArray(v) ? v : [];
-    switch (kind) {
-      case 'texts':
-        return list.map(encode).join(',');
-      case 'ints':
-        return list.map(encode).join(',');
-      case 'digits':
-      case 'pairs':
-        return list.map(encode).join('');
-      case 'deals':
-        return list.map((d) => (Array.isArray(d) ? d.map(encode).join('') : '')).join(',');
-      case 'hands':
-        return list.map((h) => [...(h?.first ?? []), ...(h?.second ?? [])].map(encode).join('')).join(',');
-      case 'seatMap':
-        return Object.entries(v && typeof v === 'object' ? v : {}).map(([seat, seed]) => `${encode(seat)}:${encode(seed)}`).join(',');
-      case 'proofs':
-        return list.map((p) => [p.position, p.card, p.salt, ...(p.path ?? [])].map(encode).join(':')).join(',');
-    }
-    return encode(v);
-  }
-
-  // formatLink writes a record's fragment (without '#'); parseLink reads it
-  // back to the same record.
-  function formatLink(record) {
-    const fields = LINK_FIELDS[record.scheme];
-    const parts = ['v=1', `scheme=${encode(record.scheme ?? '')}`];
-    for (const [field, kind] of Object.entries(fields ?? {})) {
-      if (record[field] === undefined || record[field] === null) continue;
-      parts.push(`${field}=${writeLinkValue(kind, record[field])}`);
-    }
-    return parts.join('&');
-  }
 
   // lines splits a pasted text; a line may begin with a label that ends in ':'.
   const lines = (text) => text.replace(/\r\n?/g, '\n').split('\n');
@@ -415,7 +242,7 @@ const gamesPage = (() => {
   }
 
   return {
-    GAME_KIND, parseLink, formatLink, parseCards, parseTiles, parseSeatOrder, parseSeeds, formatSeeds, parsePokerSeats, parseJSON, cardName,
+    GAME_KIND, parseCards, parseTiles, parseSeatOrder, parseSeeds, formatSeeds, parsePokerSeats, parseJSON, cardName,
   };
 })();
 
@@ -895,10 +722,12 @@ start((pfcheck) => {
 
   function runFromFragment() {
     if (location.hash.length <= 1) return;
-    const parsed = gamesPage.parseLink(location.hash);
-    if (parsed.problems) {
-      if (SCHEME_GROUP[parsed.scheme]) showGroup(SCHEME_GROUP[parsed.scheme], what.value);
-      showInvalid(parsed.problems);
+    const parsed = pfcheck.parseLink(location.hash, 'games');
+    if (parsed.errors) {
+      // With problems, the record (when there is one) still names the scheme.
+      const group = SCHEME_GROUP[parsed.record?.scheme];
+      if (group) showGroup(group, what.value);
+      showInvalid(parsed.errors);
       return;
     }
     runRecord(parsed.record);
@@ -926,7 +755,7 @@ start((pfcheck) => {
   document.querySelector('[data-check-pasted]').addEventListener('click', runPasted);
   document.querySelector('[data-copy-link]').addEventListener('click', async () => {
     const { record, problems } = recordFromForm();
-    const fragment = problems.length === 0 ? gamesPage.formatLink(record) : location.hash.slice(1);
+    const fragment = problems.length === 0 ? pfcheck.formatLink(record) : location.hash.slice(1);
     announceCopy(await copyText(`${location.href.split('#')[0]}#${fragment}`));
   });
 
