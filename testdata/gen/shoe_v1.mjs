@@ -496,6 +496,49 @@ for (const [name, decks, pen, nonce] of [
   text("first-bad-wins", "AS XX YY", err("unknown-card", 2));
 }
 
+// 10. Links as the shoe page reads them (shoe_v1.md, "Link"): link →
+// pfcheck.parseLink(link, "shoe"), then check on its record.
+{
+  const link = (name, fragment, expect) => add(`link-${name}`, { link: fragment, format: "shoe" }, expect);
+  const inv = (...errors) => ({ status: "invalid", errors: errors.map(([field, code]) => ({ field, code })) });
+  const round = free("link-round", 7, 1, 0.75, { clientSeed: "café: a+b" });
+  const d = dealFor(round);
+  // Escapes in either case, and "+" stands for itself.
+  const good = `#v=1&s=${round.serverSeed}&c=caf%c3%A9%3A%20a+b&n=7&d=1&p=0.75`;
+  link("round-escaped-client-seed", good + "&later=1", {
+    status: "computed", record: round, cards: d.cards, cut: d.cut, clientSeed: round.clientSeed, nonce: 7,
+  });
+  const hand = { scheme: SCHEME, serverSeed: seedFor("link-hand"), tournamentId: "spring cup", hand: 3, decks: 2, penetration: 0.75 };
+  const dh = dealFor(hand);
+  link("tournament-hand-cut-match", `#v=1&s=${hand.serverSeed}&t=spring%20cup&i=3&d=2&p=0.75&x=${dh.cut}`, {
+    status: "match", record: { ...hand, cut: dh.cut }, cut: dh.cut, cutMatches: true,
+  });
+  // Cards as the page reads them: either case, a suit symbol escaped.
+  const symbol = { S: "♠", H: "♥", D: "♦", C: "♣" };
+  const cards = [d.cards[0].toLowerCase(), d.cards[1][0] + symbol[d.cards[1][1]], d.cards[2]];
+  link("cards-lowercase-and-symbol", good + `&k=${cards.map(encodeURIComponent).join(",")}`, {
+    status: "match", record: { ...round, cards },
+  });
+  link("penetration-exponent-form", `#v=1&s=${round.serverSeed}&c=x&n=7&d=1&p=1e-7`, { record: { penetration: 1e-7 } });
+  link("client-seed-bad-escape", good.replace("&c=caf", "&c=%ZZcaf"), inv(["clientSeed", "bad-escape"]));
+  link("client-seed-not-utf8", good.replace("&c=caf", "&c=%FFcaf"), inv(["clientSeed", "bad-escape"]));
+  link("cards-bad-escape", good + "&k=AS,9%E2%99", inv(["cards", "bad-escape"]));
+  link("nonce-with-sign", good.replace("&n=7", "&n=+7"), inv(["nonce", "not-a-number"]));
+  link("decks-leading-zero", good.replace("&d=1", "&d=01"), inv(["decks", "not-a-number"]));
+  link("cut-16-digits", good + "&x=1234567890123456", inv(["cut", "not-a-number"]));
+  link("penetration-comma", good.replace("&p=0.75", "&p=0,75"), inv(["penetration", "not-a-number"]));
+  link("penetration-negative-exponent", good.replace("&p=0.75", "&p=7.5e-1&p2=1"), { record: { penetration: 0.75 } });
+  link("penetration-positive-exponent", good.replace("&p=0.75", "&p=75e+2"), inv(["penetration", "not-a-number"]));
+  link("two-problems-in-key-order", good.replace("&n=7", "&n=x").replace("&c=caf", "&c=%caf") + "&s=00",
+    inv(["serverSeed", "duplicate"], ["clientSeed", "bad-escape"], ["nonce", "not-a-number"]));
+  link("seed-twice", good + "&s=00", inv(["serverSeed", "duplicate"]));
+  link("version-twice", good + "&v=1", inv(["link", "duplicate"]));
+  link("newer-version", good.replace("v=1", "v=2"), inv(["link", "newer-version"]));
+  link("no-version", good.replace("v=1&", ""), inv(["link", "missing-version"]));
+  link("part-without-equals", good + "&oops", inv(["link", "malformed"]));
+  link("too-long", good + "&zz=" + "a".repeat(8192), inv(["link", "too-long"]));
+}
+
 assert(seen.rejected > 0 && seen.rejectedMulti > 0, "rejected reads covered in shoes");
 assert(seen.clampLow > 0 && seen.clampHigh > 0 && seen.unclamped > 0, "both clamps and an unclamped cut covered");
 
