@@ -142,7 +142,7 @@ func readValue(f field, raw string) (any, *report.Problem) {
 		return wholeOrText(raw), nil
 	case texts:
 		out := []any{}
-		for item := range strings.SplitSeq(raw, ",") {
+		for _, item := range strings.Split(raw, ",") {
 			s, code := link.Unescape(item)
 			if code != "" {
 				return nil, bad
@@ -153,7 +153,7 @@ func readValue(f field, raw string) (any, *report.Problem) {
 	case wholes:
 		out := []any{}
 		if raw != "" {
-			for item := range strings.SplitSeq(raw, ",") {
+			for _, item := range strings.Split(raw, ",") {
 				out = append(out, wholeOrText(item))
 			}
 		}
@@ -173,7 +173,7 @@ func readValue(f field, raw string) (any, *report.Problem) {
 	case deals:
 		out := []any{}
 		if raw != "" {
-			for d := range strings.SplitSeq(raw, ",") {
+			for _, d := range strings.Split(raw, ",") {
 				out = append(out, splitPairs(d))
 			}
 		}
@@ -181,7 +181,7 @@ func readValue(f field, raw string) (any, *report.Problem) {
 	case hands:
 		out := []any{}
 		if raw != "" {
-			for h := range strings.SplitSeq(raw, ",") {
+			for _, h := range strings.Split(raw, ",") {
 				cards := splitPairs(h)
 				first := cards[:min(20, len(cards))]
 				second := append([]any{}, cards[len(first):]...)
@@ -194,7 +194,7 @@ func readValue(f field, raw string) (any, *report.Problem) {
 	case proofs:
 		out := []any{}
 		if raw != "" {
-			for p := range strings.SplitSeq(raw, ",") {
+			for _, p := range strings.Split(raw, ",") {
 				parts := strings.Split(p, ":")
 				proof := map[string]any{"position": wholeOrText(parts[0])}
 				if len(parts) > 1 {
@@ -224,7 +224,7 @@ func readSeats(key, raw string) (any, *report.Problem) {
 		return seats, nil
 	}
 	i := 0
-	for item := range strings.SplitSeq(raw, ",") {
+	for _, item := range strings.Split(raw, ",") {
 		i++
 		seat, seed, ok := strings.Cut(item, ":")
 		if !ok {
@@ -308,53 +308,40 @@ func FormatLink(rec map[string]any) string {
 
 func writeValue(k kind, v any) (string, bool) {
 	list, _ := v.([]any)
-	join := func(items []any, sep string, write func(any) (string, bool)) (string, bool) {
-		out := make([]string, len(items))
-		for i, item := range items {
-			s, ok := write(item)
-			if !ok {
-				return "", false
-			}
-			out[i] = s
-		}
-		return strings.Join(out, sep), true
-	}
-	asIs := func(seps string) func(any) (string, bool) {
-		return func(item any) (string, bool) {
-			s, ok := valueText(item)
-			if strings.ContainsAny(s, seps) {
-				s = link.Escape(s)
-			}
-			return s, ok
-		}
-	}
-	escaped := func(item any) (string, bool) {
-		s, ok := valueText(item)
-		return link.Escape(s), ok
-	}
+	var b []byte
+	ok := true
 	switch k {
 	case text:
-		return escaped(v)
+		b, ok = appendItem(b, v, true, "")
 	case whole:
-		return asIs("&")(v)
-	case texts:
-		return join(list, ",", escaped)
-	case wholes:
-		return join(list, ",", asIs("&,"))
+		b, ok = appendItem(b, v, false, "&")
+	case texts, wholes:
+		for i, item := range list {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			if b, ok = appendItem(b, item, k == texts, "&,"); !ok {
+				break
+			}
+		}
 	case digits, pairs:
-		return join(list, "", asIs("&"))
-	case deals:
-		return join(list, ",", func(d any) (string, bool) {
-			cards, _ := d.([]any)
-			return join(cards, "", asIs("&,"))
-		})
-	case hands:
-		return join(list, ",", func(h any) (string, bool) {
-			hand, _ := h.(map[string]any)
-			first, _ := hand["first"].([]any)
-			second, _ := hand["second"].([]any)
-			return join(append(append([]any{}, first...), second...), "", asIs("&,"))
-		})
+		b, ok = appendItems(b, list, "&")
+	case deals, hands:
+		for i, item := range list {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			cards, _ := item.([]any)
+			if k == hands {
+				hand, _ := item.(map[string]any)
+				first, _ := hand["first"].([]any)
+				second, _ := hand["second"].([]any)
+				cards = append(append([]any{}, first...), second...)
+			}
+			if b, ok = appendItems(b, cards, "&,"); !ok {
+				break
+			}
+		}
 	case seatMap:
 		seats, _ := v.(map[string]any)
 		keys := make([]string, 0, len(seats))
@@ -368,33 +355,67 @@ func writeValue(k kind, v any) (string, bool) {
 				keys[j], keys[j-1] = keys[j-1], keys[j]
 			}
 		}
-		items := make([]any, len(keys))
 		for i, seat := range keys {
-			seed, ok := escaped(seats[seat])
-			if !ok {
-				return "", false
+			if i > 0 {
+				b = append(b, ',')
 			}
-			items[i] = link.Escape(seat) + ":" + seed
+			b = append(b, link.Escape(seat)+":"...)
+			if b, ok = appendItem(b, seats[seat], true, ""); !ok {
+				break
+			}
 		}
-		return join(items, ",", func(item any) (string, bool) { return item.(string), true })
 	case proofs:
-		return join(list, ",", func(p any) (string, bool) {
-			proof, _ := p.(map[string]any)
+		for i, item := range list {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			proof, _ := item.(map[string]any)
 			parts := []any{proof["position"]}
 			for _, key := range []string{"card", "salt"} {
-				item, present := proof[key]
+				part, present := proof[key]
 				if !present {
 					break
 				}
-				parts = append(parts, item)
+				parts = append(parts, part)
 			}
 			if path, _ := proof["path"].([]any); len(parts) == 3 && len(path) > 0 {
 				parts = append(parts, path...)
 			}
-			return join(parts, ":", asIs("&,:"))
-		})
+			for j, part := range parts {
+				if j > 0 {
+					b = append(b, ':')
+				}
+				if b, ok = appendItem(b, part, false, "&,:"); !ok {
+					break
+				}
+			}
+			if !ok {
+				break
+			}
+		}
 	}
-	return "", false
+	return string(b), ok
+}
+
+// appendItems appends items run together, each as appendItem writes it.
+func appendItems(b []byte, items []any, seps string) ([]byte, bool) {
+	ok := true
+	for _, item := range items {
+		if b, ok = appendItem(b, item, false, seps); !ok {
+			break
+		}
+	}
+	return b, ok
+}
+
+// appendItem appends one value: percent-encoded if escaped or if it holds
+// one of seps, else as it stands.
+func appendItem(b []byte, v any, escaped bool, seps string) ([]byte, bool) {
+	s, ok := valueText(v)
+	if escaped || strings.ContainsAny(s, seps) {
+		s = link.Escape(s)
+	}
+	return append(b, s...), ok
 }
 
 // valueText is a value as JavaScript's String() writes it, for the values a

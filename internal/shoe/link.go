@@ -65,7 +65,7 @@ func RecordFromLink(pairs [][2]string) (rec map[string]any, problems []report.Pr
 				continue
 			}
 			cards := []any{}
-			for item := range strings.SplitSeq(value, ",") {
+			for _, item := range strings.Split(value, ",") {
 				card, code := link.Unescape(item)
 				if code != "" {
 					cards = nil
