@@ -10,7 +10,6 @@
 package gameslink
 
 import (
-	"strconv"
 	"strings"
 
 	"pfcheck/internal/chess"
@@ -411,27 +410,9 @@ func appendItems(b []byte, items []any, seps string) ([]byte, bool) {
 // appendItem appends one value: percent-encoded if escaped or if it holds
 // one of seps, else as it stands.
 func appendItem(b []byte, v any, escaped bool, seps string) ([]byte, bool) {
-	s, ok := valueText(v)
+	s, ok := link.Text(v)
 	if escaped || strings.ContainsAny(s, seps) {
 		s = link.Escape(s)
 	}
 	return append(b, s...), ok
-}
-
-// valueText is a value as JavaScript's String() writes it, for the values a
-// record or the page's form holds; absent (nil) is "".
-func valueText(v any) (string, bool) {
-	switch v := v.(type) {
-	case nil:
-		return "", true
-	case string:
-		return v, true
-	case int:
-		return strconv.Itoa(v), true
-	case float64:
-		return link.FormatNumber(v), true
-	case bool:
-		return strconv.FormatBool(v), true
-	}
-	return "", false
 }

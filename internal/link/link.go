@@ -212,3 +212,22 @@ func FormatNumber(f float64) string {
 	}
 	return sign + out + "e" + strconv.Itoa(n-1)
 }
+
+// Text is a link value as JavaScript's String() writes it, for the values a
+// record or a page's form holds: text, numbers (FormatNumber), booleans;
+// absent (nil) is "". ok is false for a list or an object.
+func Text(v any) (text string, ok bool) {
+	switch v := v.(type) {
+	case nil:
+		return "", true
+	case string:
+		return v, true
+	case int:
+		return strconv.Itoa(v), true
+	case float64:
+		return FormatNumber(v), true
+	case bool:
+		return strconv.FormatBool(v), true
+	}
+	return "", false
+}

@@ -160,7 +160,7 @@ func FormatLink(rec map[string]any) string {
 		if list, isList := v.([]any); isList && k.key == "k" {
 			items := make([]string, len(list))
 			for i, item := range list {
-				s, ok := linkText(item)
+				s, ok := link.Text(item)
 				if !ok {
 					return ""
 				}
@@ -168,7 +168,7 @@ func FormatLink(rec map[string]any) string {
 			}
 			text = strings.Join(items, ",")
 		} else {
-			s, ok := linkText(v)
+			s, ok := link.Text(v)
 			if !ok {
 				return ""
 			}
@@ -180,20 +180,4 @@ func FormatLink(rec map[string]any) string {
 		b.WriteString("&" + k.key + "=" + text)
 	}
 	return b.String()
-}
-
-// linkText is a value as JavaScript's String() writes it, for the values a
-// record or the page's form holds.
-func linkText(v any) (string, bool) {
-	switch v := v.(type) {
-	case string:
-		return v, true
-	case int:
-		return strconv.Itoa(v), true
-	case float64:
-		return link.FormatNumber(v), true
-	case bool:
-		return strconv.FormatBool(v), true
-	}
-	return "", false
 }
