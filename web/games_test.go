@@ -675,7 +675,7 @@ func TestGamesLinkFormat(t *testing.T) {
 	tb := open(t, url)
 	for _, scheme := range gamesSchemes {
 		for _, c := range gamesVectors(t, scheme) {
-			if c.Expect["status"] == "invalid" {
+			if c.Expect["status"] == "invalid" || c.Record == nil { // link cases run in the self-test
 				continue
 			}
 			want, _ := json.Marshal(c.Record)

@@ -142,4 +142,35 @@ invalid('several-fields-in-order', (r) => {
   err('colourA', 'bad-colour'),
 ]);
 
+// 6. Links as the games page reads them (tablegames.md, "Link"): link →
+//    pfcheck.parseLink(link, "games"), then check on its record. Every chess
+//    value is text: percent-encoded, decoded once.
+{
+  const link = (name, fragment, expect) => cases.push({ name: `link-${name}`, link: fragment, format: 'games', expect });
+  const fragment = (rec) => '#v=1&scheme=' + SCHEME + Object.entries(rec).filter(([k]) => k !== 'scheme')
+    .map(([k, v]) => `&${k}=${encodeURIComponent(v)}`).join('');
+  for (const name of ['player-0-a-black', 'bot-0-a-white', 'utf8-seed-long-seed-empty-client-b-computed']) {
+    const c = cases.find((x) => x.name === name);
+    if (!c) continue;
+    link(name, fragment(c.record) + '&later=1', { ...c.expect, record: c.record });
+  }
+  const c = cases.find((x) => x.name.startsWith('player-'));
+  const good = fragment(c.record);
+  const inv = (...errors) => ({ status: 'invalid', errors: errors.map(([field, code]) => ({ field, code })) });
+  link('lowercase-escapes', '#v=1&scheme=' + SCHEME + `&seedA=${c.record.seedA}&clientA=%c3%a4%3a+`, { record: { seedA: c.record.seedA, clientA: 'ä:+' } });
+  link('unknown-scheme-unsupported', '#v=1&scheme=chess_colour_v9&seedA=a', {
+    status: 'unsupported', record: { scheme: 'chess_colour_v9' }, errors: [{ field: 'scheme', code: 'unknown-scheme' }],
+  });
+  link('seed-a-twice', good + '&seedA=00', inv(['seedA', 'duplicate']));
+  link('key-of-another-scheme-twice', good + '&deck=a&deck=b', inv(['deck', 'duplicate']));
+  link('version-twice', good + '&v=1', inv(['link', 'duplicate']));
+  link('no-version', good.replace('v=1&', ''), inv(['link', 'missing-version']));
+  link('newer-version', good.replace('v=1', 'v=2'), inv(['link', 'newer-version']));
+  link('part-without-equals', good + '&oops', inv(['link', 'malformed']));
+  link('no-scheme', good.replace('scheme=' + SCHEME, 'scheme='), inv(['scheme', 'missing']));
+  link('scheme-bad-escape', good.replace('scheme=' + SCHEME, 'scheme=%ZZ'), inv(['scheme', 'bad-escape']));
+  link('seed-a-bad-escape', good.replace('&seedA=', '&seedA=%E0%A4%Z'), inv(['seedA', 'bad-escape']));
+  link('client-a-not-utf8', good.replace('&clientA=', '&clientA=%FF'), inv(['clientA', 'bad-escape']));
+}
+
 writeVectorFile(OUT, { scheme: SCHEME, generator: 'testdata/gen/chess_colour_v1.mjs', cases });
