@@ -41,14 +41,8 @@ func Read(rec map[string]any) (Round, []report.Problem) {
 	r := record.NewReader(rec)
 	rd := Round{Cut: -1}
 
-	if s, ok := r.String("serverSeed", true); ok {
-		rd.Seed = readHex(r, "serverSeed", s)
-	}
-	if s, ok := r.String("commitment", false); ok {
-		if readHex(r, "commitment", s) != nil {
-			rd.Commitment = hexstr.Lower(s)
-		}
-	}
+	rd.Seed = readSeed(r)
+	rd.Commitment, _ = r.Digest("commitment", false)
 
 	round := r.Has("clientSeed") || r.Has("nonce")
 	hand := r.Has("tournamentId") || r.Has("hand")
@@ -125,18 +119,15 @@ func Read(rec map[string]any) (Round, []report.Problem) {
 	return rd, r.Problems
 }
 
-// readHex decodes a field that must be SeedBytes bytes of hex, either case.
-func readHex(r *record.Reader, field, s string) []byte {
-	if !hexstr.IsHex(s) {
-		r.Problem(field, hexstr.CodeNotHex, 0)
+// readSeed reads the required server seed: SeedBytes bytes written as 64 hex
+// digits of either case, the form (and problem codes) of a SHA-256 digest.
+func readSeed(r *record.Reader) []byte {
+	s, ok := r.Digest("serverSeed", true)
+	if !ok {
 		return nil
 	}
-	if len(s) != 2*SeedBytes {
-		r.Problem(field, CodeWrongLength, 0)
-		return nil
-	}
-	b, _ := hexstr.Decode(s)
-	return b
+	seed, _ := hexstr.Decode(s)
+	return seed
 }
 
 // readSeedText reads a required client seed or tournament id: any UTF-8 text
@@ -242,10 +233,7 @@ const MaxReads = 10000
 // stream directly.
 func StreamResult(spec map[string]any) map[string]any {
 	r := record.NewReader(spec)
-	var seed []byte
-	if s, ok := r.String("serverSeed", true); ok {
-		seed = readHex(r, "serverSeed", s)
-	}
+	seed := readSeed(r)
 	clientSeed, _ := readSeedText(r, "clientSeed")
 	nonce, _ := readCount(r, "nonce")
 	reads, ok := r.Ints("reads", true)
