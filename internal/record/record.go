@@ -125,21 +125,6 @@ func (r *Reader) Int(field string, required bool) (n int, ok bool) {
 	return n, ok
 }
 
-// Bool returns a boolean field.
-func (r *Reader) Bool(field string, required bool) (b bool, ok bool) {
-	if !r.Has(field) {
-		if required {
-			r.Problem(field, CodeMissing, 0)
-		}
-		return false, false
-	}
-	b, ok = r.rec[field].(bool)
-	if !ok {
-		r.Problem(field, CodeWrongType, 0)
-	}
-	return b, ok
-}
-
 // List returns a list field as its items.
 func (r *Reader) List(field string, required bool) (items []any, ok bool) {
 	if !r.Has(field) {
