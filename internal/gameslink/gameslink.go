@@ -343,18 +343,7 @@ func writeValue(k kind, v any) (string, bool) {
 		}
 	case seatMap:
 		seats, _ := v.(map[string]any)
-		keys := make([]string, 0, len(seats))
-		for seat := range seats {
-			keys = append(keys, seat)
-		}
-		// Insertion sort: a table has a handful of seats, and package sort
-		// would add to the wasm.
-		for i := 1; i < len(keys); i++ {
-			for j := i; j > 0 && keys[j] < keys[j-1]; j-- {
-				keys[j], keys[j-1] = keys[j-1], keys[j]
-			}
-		}
-		for i, seat := range keys {
+		for i, seat := range report.SortedKeys(seats) {
 			if i > 0 {
 				b = append(b, ',')
 			}

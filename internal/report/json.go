@@ -35,17 +35,7 @@ func AppendJSON(b []byte, v any) []byte {
 		}
 		return append(b, ']')
 	case map[string]any:
-		keys := make([]string, 0, len(v))
-		for k := range v {
-			keys = append(keys, k)
-		}
-		// Insertion sort: results have a handful of keys, and slices.Sort
-		// would add 7 KB gzip of generic code to the wasm.
-		for i := 1; i < len(keys); i++ {
-			for j := i; j > 0 && keys[j] < keys[j-1]; j-- {
-				keys[j], keys[j-1] = keys[j-1], keys[j]
-			}
-		}
+		keys := SortedKeys(v)
 		b = append(b, '{')
 		for i, k := range keys {
 			if i > 0 {
@@ -58,6 +48,22 @@ func AppendJSON(b []byte, v any) []byte {
 		return append(b, '}')
 	}
 	return append(b, "null"...)
+}
+
+// SortedKeys returns the keys of a plain object in ascending order. It sorts
+// by insertion: plain objects have a handful of keys, and slices.Sort would
+// add 7 KB gzip of generic code to the wasm.
+func SortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	for i := 1; i < len(keys); i++ {
+		for j := i; j > 0 && keys[j] < keys[j-1]; j-- {
+			keys[j], keys[j-1] = keys[j-1], keys[j]
+		}
+	}
+	return keys
 }
 
 const hexDigits = "0123456789abcdef"
