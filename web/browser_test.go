@@ -260,6 +260,44 @@ func vectorCases[T any](t testing.TB, scheme string) []T {
 	return file.Cases
 }
 
+// pageWords returns a page's words in one language, merged as the build
+// merges them (LoadLocales).
+func pageWords(t testing.TB, page, lang string) map[string]string {
+	t.Helper()
+	for _, p := range Pages {
+		if p.Name == page {
+			locales, err := LoadLocales("../locales", p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return locales[lang]
+		}
+	}
+	t.Fatalf("no page %q", page)
+	return nil
+}
+
+// problem is a {field, code, at} as the vectors expect it.
+type problem struct {
+	Field string `json:"field"`
+	Code  string `json:"code"`
+	At    int    `json:"at"`
+}
+
+// sentenceTemplate is the page's sentence for a problem before its
+// placeholders are filled: the field's own, else the code's; a problem with
+// neither has no sentence, which is a failure.
+func sentenceTemplate(t testing.TB, words map[string]string, field, code string) string {
+	t.Helper()
+	s, ok := words["msg.error."+field+"."+code]
+	if !ok {
+		if s, ok = words["msg.error."+code]; !ok {
+			t.Errorf("no sentence for %s/%s", field, code)
+		}
+	}
+	return s
+}
+
 // pageURLs returns a page of one language opened from file:// and through
 // the server.
 func pageURLs(lang, name string) map[string]string {

@@ -21,11 +21,7 @@ type diceCase struct {
 			Computed string `json:"computed"`
 		} `json:"commitment"`
 		RawRolls json.RawMessage `json:"rolls"`
-		Errors   []struct {
-			Field string `json:"field"`
-			Code  string `json:"code"`
-			At    int    `json:"at"`
-		} `json:"errors"`
+		Errors   []problem       `json:"errors"`
 	} `json:"expect"`
 }
 
@@ -60,29 +56,10 @@ func matchLink(t *testing.T) diceCase {
 	return diceCase{}
 }
 
-func locale(t *testing.T, lang string) map[string]string {
+// sentence is the page's sentence for a problem, its position filled in.
+func sentence(t testing.TB, words map[string]string, field, code string, at int) string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "locales", lang+".json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	words := map[string]string{}
-	if err := json.Unmarshal(data, &words); err != nil {
-		t.Fatal(err)
-	}
-	return words
-}
-
-// sentence is the page's sentence for a problem: the field's own, else the
-// code's; a problem with neither has no sentence, which is a failure.
-func sentence(t *testing.T, words map[string]string, field, code string, at int) string {
-	t.Helper()
-	s, ok := words["msg.error."+field+"."+code]
-	if !ok {
-		if s, ok = words["msg.error."+code]; !ok {
-			t.Errorf("no sentence for %s/%s", field, code)
-		}
-	}
+	s := sentenceTemplate(t, words, field, code)
 	if at > 0 {
 		return strings.ReplaceAll(s, "{at}", fmt.Sprint(at))
 	}
@@ -104,7 +81,7 @@ func TestCheckPage(t *testing.T) {
 	cases := diceCases(t)
 	real := matchLink(t)
 	for _, lang := range Languages {
-		words := locale(t, lang)
+		words := pageWords(t, "check", lang)
 		for mode, url := range pageURLs(lang, "check") {
 			t.Run(lang+"/"+mode, func(t *testing.T) {
 				tb := open(t, url+real.Link)
@@ -256,7 +233,7 @@ func TestCheckPageForm(t *testing.T) {
 	if got := tb.status(); got != "invalid" {
 		t.Errorf("rolls out of order: status %s", got)
 	}
-	want := sentence(t, locale(t, "de"), "rolls", "out-of-order", 2)
+	want := sentence(t, pageWords(t, "check", "de"), "rolls", "out-of-order", 2)
 	if got := eval[string](tb, `document.querySelector('[data-error-for=rolls]').textContent`); got != want {
 		t.Errorf("rolls error %q, want %q", got, want)
 	}

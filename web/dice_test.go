@@ -47,14 +47,8 @@ type diceV2Case struct {
 		Mismatches []struct {
 			Index int `json:"index"`
 		} `json:"mismatches"`
-		Errors []diceV2Problem `json:"errors"`
+		Errors []problem `json:"errors"`
 	} `json:"expect"`
-}
-
-type diceV2Problem struct {
-	Field string `json:"field"`
-	Code  string `json:"code"`
-	At    int    `json:"at"`
 }
 
 // diceRow is one roll of the result as the page shows it.
@@ -122,36 +116,11 @@ func (c diceV2Case) linkOf() string {
 	return ""
 }
 
-// diceWords are the dice page's words in lang: the shared ones and its own.
-func diceWords(t testing.TB, lang string) map[string]string {
-	t.Helper()
-	locales, err := LoadLocales("../locales", dicePage(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return locales[lang]
-}
-
-func dicePage(t testing.TB) Page {
-	for _, p := range Pages {
-		if p.Name == "dice" {
-			return p
-		}
-	}
-	t.Fatal("no dice page in Pages")
-	return Page{}
-}
-
 // diceSentence is the page's sentence for a problem; the page names the
 // players A and B where the core counts 1 and 2.
-func diceSentence(t testing.TB, words map[string]string, p diceV2Problem) string {
+func diceSentence(t testing.TB, words map[string]string, p problem) string {
 	t.Helper()
-	s, ok := words["msg.error."+p.Field+"."+p.Code]
-	if !ok {
-		if s, ok = words["msg.error."+p.Code]; !ok {
-			t.Errorf("no sentence for %s/%s", p.Field, p.Code)
-		}
-	}
+	s := sentenceTemplate(t, words, p.Field, p.Code)
 	at := ""
 	switch {
 	case p.Field == "players" && p.At > 0:
@@ -215,7 +184,7 @@ func checkDiceResult(t *testing.T, tb *tab, words map[string]string, name, link 
 		}
 		for _, p := range want["errors"].([]any) {
 			p := p.(map[string]any)
-			problem := diceV2Problem{Field: p["field"].(string), Code: p["code"].(string)}
+			problem := problem{Field: p["field"].(string), Code: p["code"].(string)}
 			if at, ok := p["at"].(int); ok {
 				problem.At = at
 			}
@@ -349,7 +318,7 @@ func TestDicePage(t *testing.T) {
 	cases := diceV2Cases(t)
 	real := diceV2Case1(t, "link-r1000-alice-bob")
 	for _, lang := range Languages {
-		words := diceWords(t, lang)
+		words := pageWords(t, "dice", lang)
 		for mode, url := range pageURLs(lang, "dice") {
 			t.Run(lang+"/"+mode, func(t *testing.T) {
 				tb := open(t, url+real.Link)
@@ -417,7 +386,7 @@ func TestDicePageReach(t *testing.T) {
 		t.Run(lang, func(t *testing.T) {
 			url := pageURLs(lang, "dice")["file"]
 			tb := open(t, url)
-			words := diceWords(t, lang)
+			words := pageWords(t, "dice", lang)
 			if n := eval[int](tb, `document.querySelectorAll('[data-reach-table] td[data-roll]').length`); n != 36 {
 				t.Fatalf("%d cells, want 36", n)
 			}
@@ -615,7 +584,7 @@ func TestDicePageForm(t *testing.T) {
 	if got := tb.status(); got != "invalid" {
 		t.Errorf("bad line: status %s", got)
 	}
-	want := diceSentence(t, diceWords(t, "de"), diceV2Problem{Field: "games", Code: "bad-line", At: 2})
+	want := diceSentence(t, pageWords(t, "dice", "de"), problem{Field: "games", Code: "bad-line", At: 2})
 	if got := tb.diceErrorSlot("games"); got != want {
 		t.Errorf("games error %q, want %q", got, want)
 	}
@@ -628,7 +597,7 @@ func TestDicePageForm(t *testing.T) {
 		t.Fatal(err)
 	}
 	tb.waitVerdict()
-	want = diceSentence(t, diceWords(t, "de"), diceV2Problem{Field: "players", Code: "empty", At: 2})
+	want = diceSentence(t, pageWords(t, "dice", "de"), problem{Field: "players", Code: "empty", At: 2})
 	if got := tb.diceErrorSlot("players"); got != want || !strings.Contains(got, "Spieler B") {
 		t.Errorf("players error %q, want %q", got, want)
 	}

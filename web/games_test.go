@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
-	"os"
-	"path/filepath"
 	"reflect"
 	"sort"
 	"strings"
@@ -124,24 +122,6 @@ func gamesLink(rec map[string]any) string {
 	return "#" + strings.Join(parts, "&")
 }
 
-// gamesWords are the page's words in one language: the shared file and the page's.
-func gamesWords(t *testing.T, lang string) map[string]string {
-	t.Helper()
-	words := locale(t, lang)
-	data, err := os.ReadFile(filepath.Join("..", "locales", lang+".games.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	page := map[string]string{}
-	if err := json.Unmarshal(data, &page); err != nil {
-		t.Fatal(err)
-	}
-	for k, v := range page {
-		words[k] = v
-	}
-	return words
-}
-
 type gamesProblem struct {
 	Field, Code string
 	At, Pos     int
@@ -152,12 +132,7 @@ type gamesProblem struct {
 // gamesSentence is the sentence the page shows for a problem.
 func gamesSentence(t *testing.T, words map[string]string, p gamesProblem) string {
 	t.Helper()
-	s, ok := words["msg.error."+p.Field+"."+p.Code]
-	if !ok {
-		if s, ok = words["msg.error."+p.Code]; !ok {
-			t.Errorf("no sentence for %s/%s", p.Field, p.Code)
-		}
-	}
+	s := sentenceTemplate(t, words, p.Field, p.Code)
 	blank := func(n int) string {
 		if n == 0 {
 			return ""
@@ -265,7 +240,7 @@ func TestGamesPage(t *testing.T) {
 		total += len(gamesVectors(t, s))
 	}
 	for _, lang := range Languages {
-		words := gamesWords(t, lang)
+		words := pageWords(t, "games", lang)
 		for mode, url := range pageURLs(lang, "games") {
 			t.Run(lang+"/"+mode, func(t *testing.T) {
 				bridge := gamesRecord(t, "match_seed_v2", "bridge-1-deals-2-seeds")
@@ -488,7 +463,7 @@ func gamesStrs(items []any) []string {
 func TestGamesPageForm(t *testing.T) {
 	needBrowser(t)
 	for _, lang := range Languages {
-		words := gamesWords(t, lang)
+		words := pageWords(t, "games", lang)
 		t.Run(lang, func(t *testing.T) {
 			bridge := gamesRecord(t, "match_seed_v2", "bridge-4-deals-1-seeds-no-commitment")
 			backgammon := gamesRecord(t, "match_seed_v2", "backgammon-opening-tie-rethrown")

@@ -38,11 +38,7 @@ type shoeCase struct {
 		Commitment struct {
 			Computed string `json:"computed"`
 		} `json:"commitment"`
-		Errors []struct {
-			Field string `json:"field"`
-			Code  string `json:"code"`
-			At    int    `json:"at"`
-		} `json:"errors"`
+		Errors []problem `json:"errors"`
 	} `json:"expect"`
 }
 
@@ -57,25 +53,6 @@ func shoeCaseNamed(t testing.TB, name string) shoeCase {
 	}
 	t.Fatalf("no shoe vector %q", name)
 	return shoeCase{}
-}
-
-// shoeWords is the shoe page's words in one language: the shared file with
-// the page's own over it, as the build merges them.
-func shoeWords(t testing.TB, lang string) map[string]string {
-	t.Helper()
-	words := map[string]string{}
-	for _, name := range []string{lang + ".json", lang + ".shoe.json"} {
-		data, err := os.ReadFile(filepath.Join("..", "locales", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		part := map[string]string{}
-		if err := json.Unmarshal(data, &part); err != nil {
-			t.Fatal(err)
-		}
-		maps.Copy(words, part)
-	}
-	return words
 }
 
 // linkEscape percent-encodes every byte but A-Z a-z 0-9 - _ . ~.
@@ -224,7 +201,7 @@ func TestShoePage(t *testing.T) {
 	hand := shoeCaseNamed(t, "tournament-hand2-prefix-match")
 	swapped := shoeCaseNamed(t, "two-cards-swapped")
 	for _, lang := range Languages {
-		words := shoeWords(t, lang)
+		words := pageWords(t, "shoe", lang)
 		for mode, url := range pageURLs(lang, "shoe") {
 			t.Run(lang+"/"+mode, func(t *testing.T) {
 				tb := open(t, url+mustShoeLink(t, round.Record))
@@ -300,7 +277,7 @@ func TestShoePage(t *testing.T) {
 func TestShoePageVectors(t *testing.T) {
 	needBrowser(t)
 	url := pageURLs("de", "shoe")["http"]
-	words := shoeWords(t, "de")
+	words := pageWords(t, "shoe", "de")
 	tb := open(t, url)
 	ran := 0
 	for _, c := range shoeCases(t) {
@@ -336,7 +313,7 @@ func TestShoePageLinkErrors(t *testing.T) {
 	round := shoeCaseNamed(t, "recorded-whole-shoe-match")
 	good := mustShoeLink(t, round.Record)
 	url := pageURLs("de", "shoe")["http"]
-	words := shoeWords(t, "de")
+	words := pageWords(t, "shoe", "de")
 	tb := open(t, url)
 	for _, c := range []struct{ name, link, field, code string }{
 		{"seed twice", good + "&s=00", "serverSeed", "duplicate"},
@@ -406,7 +383,7 @@ func TestShoePageForm(t *testing.T) {
 	round := shoeCaseNamed(t, "recorded-prefix-match")
 	hand := shoeCaseNamed(t, "tournament-hand2-prefix-match")
 	url := pageURLs("de", "shoe")["http"]
-	words := shoeWords(t, "de")
+	words := pageWords(t, "shoe", "de")
 	tb := open(t, url)
 	if eval[bool](tb, `[...document.querySelectorAll('fieldset')].some((f) => f.disabled)`) {
 		t.Fatal("fields still disabled after the self-test")
@@ -589,7 +566,7 @@ func TestShoeFetch(t *testing.T) {
 	needBrowser(t)
 	for _, lang := range Languages {
 		t.Run(lang, func(t *testing.T) {
-			words := shoeWords(t, lang)
+			words := pageWords(t, "shoe", lang)
 			url := pageURLs(lang, "shoe")["http"]
 			tb := open(t, url)
 			if got := tb.requestsBesides(url); len(got) != 0 {
@@ -690,7 +667,7 @@ func TestShoeFetchFromFile(t *testing.T) {
 	if got := tb.fetchProof("shoe-42"); got != "file" {
 		t.Errorf("from file://: %s", got)
 	}
-	if got, want := tb.fetchMessage(), shoeWords(t, "fi")["msg.fetch.file"]; got != want {
+	if got, want := tb.fetchMessage(), pageWords(t, "shoe", "fi")["msg.fetch.file"]; got != want {
 		t.Errorf("message %q, want %q", got, want)
 	}
 	if after := tb.shoeFields(); !maps.Equal(after, before) {
@@ -711,7 +688,7 @@ func TestShoeFetchUnreachable(t *testing.T) {
 	if got := tb.fetchProof("shoe-42"); got != "unreachable" {
 		t.Errorf("server gone: %s", got)
 	}
-	if got, want := tb.fetchMessage(), shoeWords(t, "el")["msg.fetch.unreachable"]; got != want {
+	if got, want := tb.fetchMessage(), pageWords(t, "shoe", "el")["msg.fetch.unreachable"]; got != want {
 		t.Errorf("message %q, want %q", got, want)
 	}
 	if after := tb.shoeFields(); !maps.Equal(after, before) {
