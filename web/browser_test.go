@@ -1,13 +1,18 @@
 package web
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -305,4 +310,62 @@ func pageURLs(lang, name string) map[string]string {
 		"file": "file://" + filepath.Join(distDir, lang, name, "index.html"),
 		"http": server.URL + "/" + lang + "/" + name + "/",
 	}
+}
+
+// pageWithCorruptedVector writes a copy of the built page (lang, page) whose
+// vectors expect something wrong: in the case named name, the first right
+// after the name becomes wrong. It returns the copy's path.
+func pageWithCorruptedVector(t *testing.T, lang, page, name, right, wrong string) string {
+	t.Helper()
+	html, err := os.ReadFile(filepath.Join(distDir, lang, page, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	corrupted := withBlob(t, html, "vectors", func(vectors []byte) []byte {
+		i := bytes.Index(vectors, []byte(`"name":"`+name+`"`))
+		j := bytes.Index(vectors[max(i, 0):], []byte(right))
+		if i < 0 || j < 0 {
+			t.Fatalf("no %s after case %s in the page's vectors", right, name)
+		}
+		return slices.Concat(vectors[:i+j], []byte(wrong), vectors[i+j+len(right):])
+	})
+	file := filepath.Join(t.TempDir(), "index.html")
+	if err := os.WriteFile(file, corrupted, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return file
+}
+
+// withBlob returns a copy of a built page whose element id, gzip in base64
+// (the verifier or the vectors), holds edit's answer to its unpacked content.
+func withBlob(t testing.TB, html []byte, id string, edit func([]byte) []byte) []byte {
+	t.Helper()
+	open := []byte(`<script type="application/gzip-base64" id="` + id + `">`)
+	start := bytes.Index(html, open) + len(open)
+	end := start + bytes.Index(html[start:], []byte("</script>"))
+	if start < len(open) || end < start {
+		t.Fatalf("the page has no element %s", id)
+	}
+	gz, err := base64.StdEncoding.DecodeString(string(html[start:end]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		t.Fatal(err)
+	}
+	content, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blob := base64.StdEncoding.EncodeToString(gzipped(edit(content)))
+	return slices.Concat(html[:start], []byte(blob), html[end:])
+}
+
+func gzipped(data []byte) []byte {
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	zw.Write(data)
+	zw.Close()
+	return gz.Bytes()
 }

@@ -3,7 +3,6 @@ package web
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -246,22 +245,9 @@ func TestCheckPageForm(t *testing.T) {
 func TestSelfTestFailureKeepsPageDisabled(t *testing.T) {
 	needBrowser(t)
 	real := matchLink(t)
-	html, err := os.ReadFile(filepath.Join(distDir, "de", "check", "index.html"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	right := fmt.Sprintf(`{"n":1,"dice":"%s"`, real.rolls()[0].Dice)
 	wrong := fmt.Sprintf(`{"n":1,"dice":"%s"`, map[bool]string{true: "22", false: "11"}[real.rolls()[0].Dice == "11"])
-	i := strings.Index(string(html), `"name":"`+real.Name+`"`)
-	j := strings.Index(string(html)[i:], right)
-	if i < 0 || j < 0 {
-		t.Fatal("cannot find the case in the page's vectors")
-	}
-	corrupted := string(html[:i+j]) + wrong + string(html[i+j+len(right):])
-	file := filepath.Join(t.TempDir(), "index.html")
-	if err := os.WriteFile(file, []byte(corrupted), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	file := pageWithCorruptedVector(t, "de", "check", real.Name, right, wrong)
 	tb := open(t, "file://"+file+real.Link[:0])
 	if got := eval[string](tb, `document.querySelector('[data-selftest]').dataset.selftest`); got != "fail" {
 		t.Fatalf("self-test %s with a corrupted vector", got)

@@ -741,22 +741,9 @@ func TestShoePhoneWidth(t *testing.T) {
 func TestShoeSelfTestFailure(t *testing.T) {
 	needBrowser(t)
 	c := shoeCaseNamed(t, "decks1-pen0.75")
-	html, err := os.ReadFile(filepath.Join(distDir, "de", "shoe", "index.html"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	right := fmt.Sprintf(`"cards":["%s"`, c.Expect.Cards[0])
-	i := strings.Index(string(html), `"name":"`+c.Name+`"`)
-	j := strings.Index(string(html)[i:], right)
-	if i < 0 || j < 0 {
-		t.Fatal("cannot find the case in the page's vectors")
-	}
 	wrongCard := map[bool]string{true: "KC", false: "AS"}[c.Expect.Cards[0] == "AS"]
-	corrupted := string(html[:i+j]) + fmt.Sprintf(`"cards":["%s"`, wrongCard) + string(html[i+j+len(right):])
-	file := filepath.Join(t.TempDir(), "index.html")
-	if err := os.WriteFile(file, []byte(corrupted), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	file := pageWithCorruptedVector(t, "de", "shoe", c.Name, right, fmt.Sprintf(`"cards":["%s"`, wrongCard))
 	tb := open(t, "file://"+file+mustShoeLink(t, shoeCaseNamed(t, "recorded-prefix-match").Record))
 	if got := eval[string](tb, `document.querySelector('[data-selftest]').dataset.selftest`); got != "fail" {
 		t.Fatalf("self-test %s with a corrupted vector", got)

@@ -254,7 +254,16 @@ func (p *jsonParser) digits() bool {
 
 func (p *jsonParser) string() (string, bool) {
 	p.i++ // "
-	var b []byte
+	start := p.i
+	// Most strings are printable ASCII without escapes: the input's own bytes.
+	for p.i < len(p.s) && p.s[p.i] >= 0x20 && p.s[p.i] < utf8.RuneSelf && p.s[p.i] != '"' && p.s[p.i] != '\\' {
+		p.i++
+	}
+	if p.i < len(p.s) && p.s[p.i] == '"' {
+		p.i++
+		return p.s[start : p.i-1], true
+	}
+	b := []byte(p.s[start:p.i])
 	for p.i < len(p.s) {
 		c := p.s[p.i]
 		switch {

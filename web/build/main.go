@@ -3,7 +3,8 @@
 // schemes' test vectors and its own gzip-compressed verifier, so that a saved
 // or downloaded page works offline. Each page's verifier links only the
 // schemes it checks; it is also written to <dist>/wasm/<page>.wasm, so anyone
-// can rebuild it and compare the SHA-256 the page shows.
+// can rebuild it and compare the SHA-256 the page shows, and the vectors the
+// page carries (gzipped, like the verifier) to <dist>/wasm/<page>.vectors.json.
 //
 // Usage: go run ./web/build [-dist web/dist] [-vectors testdata/vectors] [-version v] [-pages check,shoe]
 package main
@@ -65,35 +66,42 @@ func buildWasm(page web.Page, out, version string) ([]byte, error) {
 	return os.ReadFile(out)
 }
 
-// compress gzips the wasm for the page: with zopfli where it is installed
-// (apt-get install zopfli), whose gzip is some 5% (40 KB) smaller and still
-// what DecompressionStream reads, else with compress/gzip at its best.
-func compress(path string, wasm []byte) ([]byte, error) {
+// compress gzips a file for the page: with zopfli where it is installed
+// (apt-get install zopfli), whose gzip is some 5% (40 KB on a verifier)
+// smaller and still what DecompressionStream reads, else with compress/gzip
+// at its best.
+func compress(path string) ([]byte, error) {
 	if zopfli, err := exec.LookPath("zopfli"); err == nil {
 		return exec.Command(zopfli, "--gzip", "-c", path).Output()
 	}
 	log.Printf("zopfli not found: %s is compressed with compress/gzip, about 5%% larger", path)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
 	var gz bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-	zw.Write(wasm)
+	zw.Write(data)
 	zw.Close()
 	return gz.Bytes(), nil
 }
 
-// pageVectors returns the vector files of the page's schemes as one JSON
-// list, compacted, with <, > and & escaped so that no vector can end the
-// script element that carries it.
-func pageVectors(dir string, page web.Page) (string, error) {
+// writeVectors writes the vector files of the page's schemes as one compact
+// JSON list to out, the file the page carries gzipped.
+func writeVectors(dir string, page web.Page, out string) error {
 	var files []json.RawMessage
 	for _, scheme := range page.Schemes {
 		data, err := os.ReadFile(filepath.Join(dir, scheme+".json"))
 		if err != nil {
-			return "", err
+			return err
 		}
 		files = append(files, data)
 	}
-	out, err := json.Marshal(files)
-	return string(out), err
+	list, err := json.Marshal(files)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(out, list, 0o644)
 }
 
 type language struct{ Code, Name string }
@@ -191,17 +199,21 @@ func build(dist, vectorDir, version string, pages []web.Page) error {
 			return err
 		}
 		sum := sha256.Sum256(wasm)
-		vectors, err := pageVectors(vectorDir, page)
+		vectorFile := filepath.Join(dist, "wasm", page.Name+".vectors.json")
+		if err := writeVectors(vectorDir, page, vectorFile); err != nil {
+			return err
+		}
+		wasmGz, err := compress(filepath.Join(dist, "wasm", page.Name+".wasm"))
 		if err != nil {
 			return err
 		}
-		gz, err := compress(filepath.Join(dist, "wasm", page.Name+".wasm"), wasm)
+		vectorsGz, err := compress(vectorFile)
 		if err != nil {
 			return err
 		}
 		perPage := map[string]string{
-			"@WASM@":      base64.StdEncoding.EncodeToString(gz),
-			"@VECTORS@":   vectors,
+			"@WASM@":      base64.StdEncoding.EncodeToString(wasmGz),
+			"@VECTORS@":   base64.StdEncoding.EncodeToString(vectorsGz),
 			"@SCRIPT@":    common + "\n" + script,
 			"@STYLE@":     style + pageStyle,
 			"@WASM_EXEC@": string(wasmExec),

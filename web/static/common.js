@@ -4,9 +4,11 @@
 // here touches the network; values from the link or the form are only ever
 // set as text.
 
-// The page as it arrived, before any change, for "download this checker".
+// The page as it arrived, before any change, for "download this checker": a
+// clone now is cheap (its texts are shared), serialising the 1 MB waits for
+// the click.
 performance.mark('pfcheck:script');
-const pageSource = '<!doctype html>\n' + document.documentElement.outerHTML;
+const pristinePage = document.documentElement.cloneNode(true);
 const messages = JSON.parse(document.getElementById('messages').textContent);
 
 function msg(key, params = {}) {
@@ -54,17 +56,36 @@ function decodeBase64(base64) {
   return bytes;
 }
 
+// The blob of the element id (gzip in base64) unpacked, as a Response to read
+// it from. One write of the whole blob: about twice as fast as piping a Blob's
+// stream through the DecompressionStream. A corrupt blob errors the
+// Response; the writer's own rejections say the same and are dropped.
+function unpack(id) {
+  const gunzip = new DecompressionStream('gzip');
+  const writer = gunzip.writable.getWriter();
+  writer.write(decodeBase64(document.getElementById(id).textContent.trim())).catch(() => {});
+  writer.close().catch(() => {});
+  return new Response(gunzip.readable);
+}
+
+// The verifier's Go runtime collects garbage when its heap has grown to five
+// times what is live (Go's default: twice). The self-test makes a few MB of
+// short-lived values while the engine still runs unoptimised code, where
+// each collection is dear: this makes it about a third faster, and what is
+// live stays small. web/node/pfcheck.mjs sets the same.
+const goEnv = { GOGC: '400' };
+
+// Starts the verifier and returns its API and the text of the page's vectors.
 async function loadVerifier() {
-  const base64 = document.getElementById('verifier').textContent.trim();
-  const stream = new Blob([decodeBase64(base64)]).stream().pipeThrough(new DecompressionStream('gzip'));
-  const wasm = await new Response(stream).arrayBuffer();
+  const [wasm, vectors] = await Promise.all([unpack('verifier').arrayBuffer(), unpack('vectors').text()]);
   performance.mark('pfcheck:unpacked');
   const go = new Go();
+  go.env = goEnv;
   const { instance } = await WebAssembly.instantiate(wasm, go.importObject);
   performance.mark('pfcheck:compiled');
   go.run(instance);
   performance.mark('pfcheck:started');
-  return globalThis.pfcheck;
+  return { pfcheck: globalThis.pfcheck, vectors };
 }
 
 async function copyText(text) {
@@ -89,7 +110,7 @@ function keepFragmentInLanguageLinks() {
 
 function setUpDownload() {
   document.querySelector('[data-download]').addEventListener('click', () => {
-    const url = URL.createObjectURL(new Blob([pageSource], { type: 'text/html' }));
+    const url = URL.createObjectURL(new Blob(['<!doctype html>\n', pristinePage.outerHTML], { type: 'text/html' }));
     const a = element('a', { href: url, download: `pfcheck-${document.documentElement.lang}-${document.body.dataset.page}.html` });
     document.body.append(a);
     a.click();
@@ -105,9 +126,9 @@ async function start(ready) {
   addEventListener('hashchange', keepFragmentInLanguageLinks);
   setUpDownload();
   const status = document.querySelector('[data-selftest]');
-  let pfcheck;
+  let pfcheck, vectors;
   try {
-    pfcheck = await loadVerifier();
+    ({ pfcheck, vectors } = await loadVerifier());
   } catch (err) {
     status.dataset.selftest = 'fail';
     status.textContent = msg('msg.selftest.broken');
@@ -115,7 +136,7 @@ async function start(ready) {
     return;
   }
   document.querySelector('[data-version]').textContent = pfcheck.version;
-  const { passed, failed } = pfcheck.selfTest(document.getElementById('vectors').textContent);
+  const { passed, failed } = pfcheck.selfTest(vectors);
   performance.mark('pfcheck:self-tested');
   status.dataset.checks = String(passed);
   if (failed.length > 0) {
