@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -300,13 +301,23 @@ func TestPhoneWidth(t *testing.T) {
 	}
 }
 
-// TestDownloadThisChecker downloads the page with its own button and checks
-// a match with the downloaded file, opened from disk.
+// TestDownloadThisChecker downloads the page, after it has shown a match,
+// with its own button: the file is the page as it arrived (no result in it,
+// the self-test still to run) and checks a match opened from disk.
 func TestDownloadThisChecker(t *testing.T) {
 	real := matchLink(t)
 	url := pageURLs("de", "check")["http"]
 	tb := open(t, url+real.Link)
 	file := tb.download(`[data-download]`, "pfcheck-de-check.html")
+	saved, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`data-selftest="running" data-checks="0"`, `<fieldset disabled="">`, `<div data-rolls=""></div>`} {
+		if !strings.Contains(string(saved), want) {
+			t.Errorf("downloaded page lacks %s: not the page as it arrived", want)
+		}
+	}
 	downloaded := open(t, "file://"+file+real.Link)
 	if got := downloaded.status(); got != "match" {
 		t.Errorf("downloaded checker: status %s", got)
