@@ -352,7 +352,7 @@ func TestGamesPage(t *testing.T) {
 				}{
 					{strings.Replace(gamesLink(bridge), "game=bridge", "game=canasta", 1), gamesProblem{Field: "game", Code: "unknown-game"}},
 					{gamesLink(bridge) + "&seats=0,1", gamesProblem{Field: "seats", Code: "duplicate"}},
-					{strings.Replace(gamesLink(bridge), "seats=1,0", "seats=1,1", 1), gamesProblem{Field: "seats", Code: "duplicate", At: 2}},
+					{strings.Replace(gamesLink(bridge), "seats=1,0", "seats=1,1", 1), gamesProblem{Field: "seats", Code: "same", At: 2}},
 					{strings.Replace(gamesLink(bridge), "commitment=", "commitment=zz", 1), gamesProblem{Field: "commitment", Code: "not-hex"}},
 					{gamesLink(shortPath), gamesProblem{Field: "proofs.path", Code: "wrong-count", At: 1}},
 					{gamesLink(shortDeal), gamesProblem{Field: "deals", Code: "wrong-count", At: 1}},
@@ -513,7 +513,7 @@ func TestGamesPageForm(t *testing.T) {
 			}
 			for _, p := range []gamesProblem{
 				{Field: "deals", Code: "bad-card-text", At: 3, Pos: 4, Token: "Xx"},
-				{Field: "seats", Code: "duplicate", At: 2},
+				{Field: "seats", Code: "same", At: 2},
 				{Field: "commitment", Code: "not-hex"},
 			} {
 				if got, want := tb.gamesErrorFor(p.Field), gamesSentence(t, words, p); got != want {

@@ -18,7 +18,7 @@ const (
 	CodeTooMany     = "too-many"
 	CodeWrongCount  = "wrong-count"
 	CodeOutOfRange  = "out-of-range"
-	CodeDuplicate   = "duplicate"
+	CodeSame        = "same" // both seats the same; "duplicate" is a link key given twice
 	CodeOddCount    = "odd-count"
 	CodeBadCard     = "bad-card"
 	CodeBadTile     = "bad-tile"
@@ -136,7 +136,7 @@ func checkSeats(seats []int) (code string, at int) {
 		}
 	}
 	if seats[0] == seats[1] {
-		return CodeDuplicate, 2
+		return CodeSame, 2
 	}
 	return "", 0
 }

@@ -275,7 +275,7 @@ invalid('client-seed-too-long', (r) => { r.clientSeeds = ['a', 'b', 'c'.repeat(2
 invalid('seats-one', (r) => { r.seats = [0]; }, [err('seats', 'wrong-count')]);
 invalid('seats-three', (r) => { r.seats = [0, 1, 1]; }, [err('seats', 'wrong-count')]);
 invalid('seats-out-of-range', (r) => { r.seats = [0, 2]; }, [err('seats', 'out-of-range', 2)]);
-invalid('seats-duplicate', (r) => { r.seats = [1, 1]; }, [err('seats', 'duplicate', 2)]);
+invalid('seats-same', (r) => { r.seats = [1, 1]; }, [err('seats', 'same', 2)]);
 invalid('seats-wrong-type', (r) => { r.seats = ['0', '1']; }, [err('seats', 'wrong-type', 1)]);
 invalid('dice-odd-count', (r) => { r.dice = [1, 2, 3]; }, [err('dice', 'odd-count')]);
 invalid('dice-zero', (r) => { r.dice = [1, 0]; }, [err('dice', 'out-of-range', 2)]);
@@ -323,7 +323,7 @@ invalid('several-fields-in-order', (r) => {
   r.dice = [9]; r.draws = ['0m'];
 }, [
   err('game', 'unknown-game'), err('matchId', 'wrong-type'), err('serverSeed', 'missing'),
-  err('commitment', 'not-hex'), err('clientSeeds', 'missing'), err('seats', 'duplicate', 2),
+  err('commitment', 'not-hex'), err('clientSeeds', 'missing'), err('seats', 'same', 2),
   err('dice', 'out-of-range', 1), err('draws', 'bad-tile', 1),
 ]);
 
