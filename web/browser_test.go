@@ -340,12 +340,7 @@ func pageWithCorruptedVector(t *testing.T, lang, page, name, right, wrong string
 // (the verifier or the vectors), holds edit's answer to its unpacked content.
 func withBlob(t testing.TB, html []byte, id string, edit func([]byte) []byte) []byte {
 	t.Helper()
-	open := []byte(`<script type="application/gzip-base64" id="` + id + `">`)
-	start := bytes.Index(html, open) + len(open)
-	end := start + bytes.Index(html[start:], []byte("</script>"))
-	if start < len(open) || end < start {
-		t.Fatalf("the page has no element %s", id)
-	}
+	start, end := blobBounds(t, html, id)
 	gz, err := base64.StdEncoding.DecodeString(string(html[start:end]))
 	if err != nil {
 		t.Fatal(err)
@@ -360,6 +355,19 @@ func withBlob(t testing.TB, html []byte, id string, edit func([]byte) []byte) []
 	}
 	blob := base64.StdEncoding.EncodeToString(gzipped(edit(content)))
 	return slices.Concat(html[:start], []byte(blob), html[end:])
+}
+
+// blobBounds returns where the text of the page's gzip-in-base64 element id
+// starts and ends.
+func blobBounds(t testing.TB, html []byte, id string) (start, end int) {
+	t.Helper()
+	open := []byte(`<script type="application/gzip-base64" id="` + id + `">`)
+	start = bytes.Index(html, open) + len(open)
+	end = start + bytes.Index(html[start:], []byte("</script>"))
+	if start < len(open) || end < start {
+		t.Fatalf("the page has no element %s", id)
+	}
+	return start, end
 }
 
 func gzipped(data []byte) []byte {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -263,6 +264,52 @@ func TestSelfTestFailureKeepsPageDisabled(t *testing.T) {
 	tb2 := open(t, "file://"+file+real.Link)
 	if got := tb2.status(); got != "" {
 		t.Errorf("verdict %q from a page that failed its self-test", got)
+	}
+}
+
+// TestBrokenVerifierKeepsPageDisabled: a page whose verifier does not
+// unpack, or unpacks to no WebAssembly, says so, keeps its fields disabled
+// and gives no verdict, and leaves no error uncaught.
+func TestBrokenVerifierKeepsPageDisabled(t *testing.T) {
+	needBrowser(t)
+	real := matchLink(t)
+	html, err := os.ReadFile(filepath.Join(distDir, "fi", "check", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, end := blobBounds(t, html, "verifier")
+	broken := map[string][]byte{
+		"not gzip":        slices.Concat(html[:start], []byte("AAAAAAAA"), html[end:]),
+		"not WebAssembly": withBlob(t, html, "verifier", func([]byte) []byte { return []byte("not a wasm module") }),
+	}
+	want := pageWords(t, "check", "fi")["msg.selftest.broken"]
+	for name, page := range broken {
+		t.Run(name, func(t *testing.T) {
+			file := filepath.Join(t.TempDir(), "index.html")
+			if err := os.WriteFile(file, page, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			tb := open(t, "file://"+file+real.Link)
+			if got := eval[string](tb, `document.querySelector('[data-selftest]').dataset.selftest`); got != "fail" {
+				t.Fatalf("self-test %s with a broken verifier", got)
+			}
+			if got := eval[string](tb, `document.querySelector('[data-selftest]').textContent`); got != want {
+				t.Errorf("self-test says %q, want %q", got, want)
+			}
+			if !eval[bool](tb, `document.querySelector('fieldset').disabled`) {
+				t.Error("fields enabled although the verifier did not start")
+			}
+			if got := tb.status(); got != "" {
+				t.Errorf("verdict %q without a verifier", got)
+			}
+			tb.mu.Lock()
+			defer tb.mu.Unlock()
+			for _, p := range tb.problems {
+				if strings.HasPrefix(p, "exception") {
+					t.Errorf("uncaught: %s", p)
+				}
+			}
+		})
 	}
 }
 
