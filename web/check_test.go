@@ -110,6 +110,11 @@ func TestCheckPage(t *testing.T) {
 							t.Errorf("roll %d changed: roll %d has status %s", n, r.N, r.Status)
 						}
 					}
+					// In the words for one roll, not "1 rolls".
+					one := strings.ReplaceAll(words["msg.verdict.mismatch-rolls.one"], "{first}", fmt.Sprint(n))
+					if verdict := eval[string](tb, `document.getElementById('verdict').textContent`); !strings.Contains(verdict, one) {
+						t.Errorf("roll %d changed: verdict %q does not say %q", n, verdict, one)
+					}
 				}
 
 				// A wrong seal of the right form.

@@ -11,7 +11,8 @@ import (
 var placeholder = regexp.MustCompile(`\{[a-z]+\}`)
 
 // TestLocales: every language has the same keys, file by file, and each
-// sentence the same placeholders as in the first language.
+// sentence the same placeholders as in the first language; a variant for one
+// (<key>.one) has its sentence beside it.
 func TestLocales(t *testing.T) {
 	for _, page := range Pages {
 		locales, err := LoadLocales("../locales", page)
@@ -20,6 +21,12 @@ func TestLocales(t *testing.T) {
 			continue
 		}
 		first := locales[Languages[0]]
+		for key := range first {
+			// msg in web/static/common.js takes <key>.one for a count of one.
+			if base, ok := strings.CutSuffix(key, ".one"); ok && first[base] == "" {
+				t.Errorf("%s: %s is the variant of %s, which does not exist", page.Name, key, base)
+			}
+		}
 		for _, lang := range Languages[1:] {
 			for key, text := range first {
 				want := placeholder.FindAllString(text, -1)

@@ -11,8 +11,16 @@ performance.mark('pfcheck:script');
 const pristinePage = document.documentElement.cloneNode(true);
 const messages = JSON.parse(document.getElementById('messages').textContent);
 
+const pluralRules = new Intl.PluralRules(document.documentElement.lang);
+
+// The page's sentence for key with its {placeholders} filled in. A sentence
+// whose words follow a number (count, else n) may have a variant <key>.one,
+// taken when that number is one in the page's language.
 function msg(key, params = {}) {
-  let text = messages[key] ?? key;
+  const quantity = params.count ?? params.n;
+  const one = `${key}.one`;
+  const singular = typeof quantity === 'number' && pluralRules.select(quantity) === 'one' && one in messages;
+  let text = messages[singular ? one : key] ?? key;
   for (const [name, value] of Object.entries(params)) text = text.replaceAll(`{${name}}`, String(value));
   return text;
 }

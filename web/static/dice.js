@@ -324,8 +324,7 @@ start((pfcheck) => {
       }
       if (result.mismatches.length > 0) {
         const first = locate(result.games, result.mismatches[0].index);
-        const key = result.mismatches.length === 1 ? 'msg.dice.verdict.mismatch-roll' : 'msg.dice.verdict.mismatch-rolls';
-        details.push(msg(key, { count: result.mismatches.length, game: first.game, n: first.n }));
+        details.push(msg('msg.dice.verdict.mismatch-rolls', { count: result.mismatches.length, game: first.game, n: first.n }));
       }
       return msg('msg.dice.verdict.mismatch', { details: details.join(' ') });
     }

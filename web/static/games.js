@@ -522,7 +522,7 @@ start((pfcheck) => {
     if (c?.given && !c.matches) details.push(msg('msg.verdict.commitment-differs'));
     if (result.commitmentB?.given && !result.commitmentB.matches) details.push(msg('msg.verdict.commitmentB-differs'));
     const ms = result.mismatches ?? [];
-    if (ms.length > 0) details.push(msg(ms.length === 1 ? 'msg.verdict.difference-one' : 'msg.verdict.differences', { count: ms.length, first: where(ms[0]) }));
+    if (ms.length > 0) details.push(msg('msg.verdict.differences', { count: ms.length, first: where(ms[0]) }));
     if (result.status === 'mismatch') return msg('msg.verdict.mismatch', { details: details.join(' ') });
     return sentences[result.status];
   }
