@@ -76,19 +76,17 @@ function unpack(id) {
   return new Response(gunzip.readable);
 }
 
-// The verifier's Go runtime collects garbage when its heap has grown to five
-// times what is live (Go's default: twice). The self-test makes a few MB of
-// short-lived values while the engine still runs unoptimised code, where
-// each collection is dear: this makes it about a third faster, and what is
-// live stays small. web/node/pfcheck.mjs sets the same.
-const goEnv = { GOGC: '400' };
-
 // Starts the verifier and returns its API and the text of the page's vectors.
 async function loadVerifier() {
   const [wasm, vectors] = await Promise.all([unpack('verifier').arrayBuffer(), unpack('vectors').text()]);
   performance.mark('pfcheck:unpacked');
   const go = new Go();
-  go.env = goEnv;
+  // Go's collector runs when the heap has grown to five times what is live
+  // (Go's default: twice). The self-test makes a few MB of short-lived values
+  // while the engine still runs unoptimised code, where each collection is
+  // dear: this makes it about a third faster, and what is live stays small.
+  // web/node/pfcheck.mjs sets the same.
+  go.env = { GOGC: '400' };
   const { instance } = await WebAssembly.instantiate(wasm, go.importObject);
   performance.mark('pfcheck:compiled');
   go.run(instance);
