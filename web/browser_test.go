@@ -166,7 +166,8 @@ func eval[T any](tb *tab, expression string) T {
 }
 
 // poll waits until expression is true. A navigation under way can end a
-// poll with a lost context; it is tried again in the new document.
+// poll with a lost context or "target navigated"; it is tried again in the
+// new document.
 func (tb *tab) poll(expression string) {
 	tb.t.Helper()
 	var err error
@@ -174,7 +175,7 @@ func (tb *tab) poll(expression string) {
 		if _, err = chromedp.Run(tb.ctx, chromedp.Poll[bool](expression, chromedp.WithPollingTimeout(60*time.Second))); err == nil {
 			return
 		}
-		if !strings.Contains(err.Error(), "context") {
+		if !strings.Contains(err.Error(), "context") && !strings.Contains(err.Error(), "navigated") {
 			break
 		}
 		time.Sleep(200 * time.Millisecond)
