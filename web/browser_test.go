@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -249,6 +250,24 @@ func (tb *tab) download(selector, name string) string {
 		}
 	}
 	return filepath.Join(dir, name)
+}
+
+// downloadChecks opens url with the fragment link, saves the page with its
+// download button at selector (the file name), opens the saved file from
+// disk with the same link, and requires a match there and no problem in
+// either tab. It returns the saved file.
+func downloadChecks(t *testing.T, pageURL, link, selector, name string) string {
+	t.Helper()
+	tb := open(t, pageURL+link)
+	file := tb.download(selector, name)
+	fileURL := (&url.URL{Scheme: "file", Path: file}).String()
+	downloaded := open(t, fileURL+link)
+	if got := downloaded.status(); got != "match" {
+		t.Errorf("downloaded page: status %s", got)
+	}
+	downloaded.clean(fileURL)
+	tb.clean(pageURL)
+	return file
 }
 
 // vectorCases reads the cases of a scheme's vector file into T, the fields a

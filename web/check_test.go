@@ -357,10 +357,7 @@ func TestPhoneWidth(t *testing.T) {
 // with its own button: the file is the page as it arrived (no result in it,
 // the self-test still to run) and checks a match opened from disk.
 func TestDownloadThisChecker(t *testing.T) {
-	real := matchLink(t)
-	url := pageURLs("de", "check")["http"]
-	tb := open(t, url+real.Link)
-	file := tb.download(`[data-download]`, "pfcheck-de-check.html")
+	file := downloadChecks(t, pageURLs("de", "check")["http"], matchLink(t).Link, `[data-download]`, "pfcheck-de-check.html")
 	saved, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
@@ -370,12 +367,6 @@ func TestDownloadThisChecker(t *testing.T) {
 			t.Errorf("downloaded page lacks %s: not the page as it arrived", want)
 		}
 	}
-	downloaded := open(t, "file://"+file+real.Link)
-	if got := downloaded.status(); got != "match" {
-		t.Errorf("downloaded checker: status %s", got)
-	}
-	downloaded.clean("file://" + file)
-	tb.clean(url)
 }
 
 // TestLanguagePicker: the root page opens the check page in a language of

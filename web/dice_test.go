@@ -640,16 +640,7 @@ func TestDicePagePhoneWidth(t *testing.T) {
 // TestDicePageDownload: the button of "three ways" downloads this page, and
 // the downloaded file checks a link offline.
 func TestDicePageDownload(t *testing.T) {
-	real := diceV2Case1(t, "link-r1000-alice-bob")
-	url := pageURLs("fi", "dice")["http"]
-	tb := open(t, url+real.Link)
-	file := tb.download(`[data-download-again]`, "pfcheck-fi-dice.html")
-	downloaded := open(t, "file://"+file+real.Link)
-	if got := downloaded.status(); got != "match" {
-		t.Errorf("downloaded checker: status %s", got)
-	}
-	downloaded.clean("file://" + file)
-	tb.clean(url)
+	downloadChecks(t, pageURLs("fi", "dice")["http"], diceV2Case1(t, "link-r1000-alice-bob").Link, `[data-download-again]`, "pfcheck-fi-dice.html")
 }
 
 // TestDicePageSendsV1Elsewhere: a v=1 link belongs to the check page; the

@@ -3,7 +3,6 @@ package web
 import (
 	"encoding/json"
 	"fmt"
-	"net/url"
 	"reflect"
 	"sort"
 	"strings"
@@ -733,13 +732,5 @@ func TestGamesPhoneWidth(t *testing.T) {
 func TestGamesDownload(t *testing.T) {
 	needBrowser(t)
 	link := gamesLink(gamesRecord(t, "match_seed_v2", "tarneeb-1-deals-2-seeds"))
-	pageURL := pageURLs("fi", "games")["http"]
-	tb := open(t, pageURL+link)
-	file := tb.download(`[data-download]`, "pfcheck-fi-games.html")
-	downloaded := open(t, (&url.URL{Scheme: "file", Path: file}).String()+link)
-	if got := downloaded.status(); got != "match" {
-		t.Errorf("downloaded page: status %s", got)
-	}
-	downloaded.clean("file://" + file)
-	tb.clean(pageURL)
+	downloadChecks(t, pageURLs("fi", "games")["http"], link, `[data-download]`, "pfcheck-fi-games.html")
 }
