@@ -165,6 +165,10 @@ func build(dist, vectorDir, version string, pages []web.Page) error {
 	if err != nil {
 		return err
 	}
+	links, err := readAsset("web/static/links.js")
+	if err != nil {
+		return err
+	}
 	common, err := readAsset("web/static/common.js")
 	if err != nil {
 		return err
@@ -214,7 +218,7 @@ func build(dist, vectorDir, version string, pages []web.Page) error {
 		perPage := map[string]string{
 			"@WASM@":      base64.StdEncoding.EncodeToString(wasmGz),
 			"@VECTORS@":   base64.StdEncoding.EncodeToString(vectorsGz),
-			"@SCRIPT@":    common + "\n" + script,
+			"@SCRIPT@":    links + "\n" + common + "\n" + script,
 			"@STYLE@":     style + pageStyle,
 			"@WASM_EXEC@": string(wasmExec),
 		}
@@ -261,7 +265,7 @@ func build(dist, vectorDir, version string, pages []web.Page) error {
 			}
 		}
 	}
-	return os.WriteFile(filepath.Join(dist, "index.html"), []byte(languagePicker(languages)), 0o644)
+	return os.WriteFile(filepath.Join(dist, "index.html"), []byte(languagePicker(languages, links)), 0o644)
 }
 
 // fill puts the raw assets where the template left their placeholders, in
@@ -288,9 +292,11 @@ func readAsset(path string) (string, error) {
 	return string(data), nil
 }
 
-// languagePicker is web/dist/index.html: it opens the check page in the
-// browser's preferred language and keeps the fragment, which holds the match.
-func languagePicker(languages []language) string {
+// languagePicker is web/dist/index.html: it opens the page that reads the
+// link in the fragment (linkPage, web/static/links.js; the check page
+// without one) in the browser's preferred language and keeps the fragment,
+// which holds the match.
+func languagePicker(languages []language, linkPageScript string) string {
 	var links, codes strings.Builder
 	for _, l := range languages {
 		fmt.Fprintf(&links, "<li><a href=\"%s/check/index.html\" lang=\"%s\">%s</a></li>\n", l.Code, l.Code, template.HTMLEscapeString(l.Name))
@@ -308,11 +314,11 @@ func languagePicker(languages []language) string {
 <ul>
 ` + links.String() + `</ul>
 <script>
-'use strict';
+` + linkPageScript + `
 const available = [` + codes.String() + `];
 const wanted = (navigator.languages ?? [navigator.language]).map((l) => l.slice(0, 2).toLowerCase());
 const lang = wanted.find((l) => available.includes(l)) ?? available[0];
-location.replace(lang + '/check/index.html' + location.hash);
+location.replace(lang + '/' + linkPage(location.hash) + '/index.html' + location.hash);
 </script>
 </body>
 </html>
