@@ -86,7 +86,7 @@ func (c diceV2Case) hasRolls() bool {
 func (tb *tab) diceGoTo(fragment string) {
 	tb.t.Helper()
 	if eval[string](tb, `location.hash`) == "#"+strings.TrimPrefix(fragment, "#") {
-		tb.goTo("#v=0")
+		tb.goTo("#v=2") // another link of this page, refused
 	}
 	tb.goTo(fragment)
 }

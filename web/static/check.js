@@ -114,10 +114,10 @@ start((pfcheck) => {
   }
 
   // Every roll by game, drawn in slices after the verdict is shown, in
-  // tables of at most 200 rows, each a block laid out only near the screen.
+  // tables of at most 100 rows, each a block laid out only near the screen.
   function renderRolls(rolls) {
     const container = document.querySelector('[data-rolls]');
-    const perTable = 200;
+    const perTable = 100;
     let tbody = null;
     let game = 0;
     let rows = 0;

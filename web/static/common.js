@@ -215,8 +215,8 @@ function showVerdict(status, sentence, placedProblems = []) {
   checkedBy.hidden = selfTest.dataset.selftest !== 'pass';
   selfTest.hidden = !checkedBy.hidden;
   for (const result of document.querySelectorAll('[data-result]')) result.hidden = !['match', 'mismatch', 'computed'].includes(status);
-  performance.mark('pfcheck:verdict'); // make bench times navigation to verdict
   verdictBox.focus();
+  performance.mark('pfcheck:verdict'); // make bench times navigation to verdict
 }
 
 // Input that gives no verdict: each problem next to its field (place:

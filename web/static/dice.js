@@ -371,11 +371,11 @@ start((pfcheck) => {
   }
 
   // Every roll by game, drawn in slices after the verdict is shown, in
-  // tables of at most 200 rows, each a block laid out only near the screen.
+  // tables of at most 100 rows, each a block laid out only near the screen.
   function renderGames(games) {
     const container = document.querySelector('[data-games]');
     const rows = games.flatMap((g) => g.rolls.map((r) => ({ g, r })));
-    const perTable = 200;
+    const perTable = 100;
     let block = null;
     let tbody = null;
     drawInSlices(rows.length, (from, to) => {

@@ -1,13 +1,15 @@
 'use strict';
 // Which page reads a link: the one rule the landing page, every check page
 // and the audit use to send a link where it belongs. All links say v=1 but
-// the dice_v2 link, and a newer version of any may say v=2; their keys tell
-// them apart (testdata/README.md, testdata/shoe_v1.md, testdata/dice_v2.md,
-// testdata/tablegames.md):
-//   games  keys spelled out (scheme=…, serverSeed=…); all others are letters
-//   shoe   any of h, n, i, k, which no dice link has; or, without v=2, any
-//          of d, t, x, which the dice_v1 link does not have
-//   dice   v=2, or any of m, a, b
+// the dice_v2 link, and a newer version of any may say v=2; the keys each
+// format requires tell them apart (testdata/README.md, testdata/shoe_v1.md,
+// testdata/dice_v2.md, testdata/tablegames.md), since any format ignores
+// keys it does not know:
+//   games  a scheme key, or keys spelled out (serverSeed=…) and no letter
+//          key but v
+//   shoe   decks (d) with a nonce (n) or a hand (i)
+//   dice   v=2, or the players (a, b) with the match (m)
+//   shoe   decks (d) alone: a shoe link that lacks its round
 //   check  everything else: dice_v1, and links no page reads, which the
 //          check page then refuses with the reason.
 // It reads a whole URL or a fragment (with or without "#"); it validates
@@ -20,10 +22,11 @@ function linkPage(link) {
     const eq = part.indexOf('=');
     if (eq > 0) keys.set(part.slice(0, eq), part.slice(eq + 1));
   }
-  const has = (...names) => names.some((name) => keys.has(name));
-  if ([...keys.keys()].some((key) => key.length > 1)) return 'games';
-  if (has('h', 'n', 'i', 'k')) return 'shoe';
-  if (keys.get('v') === '2' || has('m', 'a', 'b')) return 'dice';
-  if (has('d', 't', 'x')) return 'shoe';
+  const has = (name) => keys.has(name);
+  const letters = [...keys.keys()].filter((key) => key.length === 1 && key !== 'v');
+  if (has('scheme') || (letters.length === 0 && keys.size > (has('v') ? 1 : 0))) return 'games';
+  if (has('d') && (has('n') || has('i'))) return 'shoe';
+  if (keys.get('v') === '2' || (has('m') && has('a') && has('b'))) return 'dice';
+  if (has('d')) return 'shoe';
   return 'check';
 }
