@@ -120,6 +120,14 @@ func open(t testing.TB, url string) *tab {
 // navigate opens url in a new tab that records what the page does.
 func navigate(t testing.TB, url string) *tab {
 	t.Helper()
+	tb := newTab(t)
+	tb.navigate(url)
+	return tb
+}
+
+// newTab opens an empty tab that records what its pages do.
+func newTab(t testing.TB) *tab {
+	t.Helper()
 	needBrowser(t)
 	ctx, cancel := chromedp.NewContext(browserCtx)
 	t.Cleanup(cancel)
@@ -129,10 +137,14 @@ func navigate(t testing.TB, url string) *tab {
 	if err := chromedp.Listen(ctx, tb.record); err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
-		t.Fatalf("open %s: %v", url, err)
-	}
 	return tb
+}
+
+func (tb *tab) navigate(url string) {
+	tb.t.Helper()
+	if err := chromedp.Do(tb.ctx, chromedp.Navigate(url)); err != nil {
+		tb.t.Fatalf("open %s: %v", url, err)
+	}
 }
 
 func (tb *tab) record(ev any) {
@@ -190,8 +202,10 @@ func (tb *tab) waitSelfTest() string {
 	return eval[string](tb, `document.querySelector('[data-selftest]').dataset.selftest`)
 }
 
+// waitVerdict waits for a verdict and for every row, card or tile of it,
+// which the page draws in slices after the verdict.
 func (tb *tab) waitVerdict() {
-	tb.poll(`document.getElementById('verdict').dataset.status !== ''`)
+	tb.poll(`document.getElementById('verdict').dataset.status !== '' && document.getElementById('verdict').dataset.drawn !== 'false'`)
 }
 
 // goTo opens another fragment in the loaded page, as following a second

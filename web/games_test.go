@@ -197,7 +197,7 @@ func (tb *tab) gamesErrorFor(field string) string {
 }
 
 func (tb *tab) gamesVerdict() string {
-	return eval[string](tb, `document.getElementById('verdict').textContent`)
+	return eval[string](tb, `document.querySelector('[data-verdict-text]').textContent`)
 }
 
 // expectOneMismatch checks that exactly one compared item differs, the one

@@ -6,7 +6,7 @@
 // can rebuild it and compare the SHA-256 the page shows, and the vectors the
 // page carries (gzipped, like the verifier) to <dist>/wasm/<page>.vectors.json.
 //
-// Usage: go run ./web/build [-dist web/dist] [-vectors testdata/vectors] [-version v] [-pages check,shoe]
+// Usage: go run ./web/build [-dist web/dist] [-vectors testdata/vectors] [-version v] [-pages check,shoe] [-support mailto:…|https://…]
 package main
 
 import (
@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"html/template"
 	"log"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -35,7 +36,11 @@ func main() {
 	vectors := flag.String("vectors", "testdata/vectors", "directory of the test vectors the pages carry")
 	version := flag.String("version", "dev", "version string built into the verifiers")
 	only := flag.String("pages", "", "comma-separated pages to build (default: all)")
+	support := flag.String("support", "", "where a player reports a mismatch: a mailto: or https:// address (default: the app's support, no address)")
 	flag.Parse()
+	if err := checkSupport(*support); err != nil {
+		log.Fatal("build: ", err)
+	}
 	pages := web.Pages
 	if *only != "" {
 		pages = nil
@@ -45,7 +50,7 @@ func main() {
 			}
 		}
 	}
-	if err := build(*dist, *vectors, *version, pages); err != nil {
+	if err := build(*dist, *vectors, *version, *support, pages); err != nil {
 		log.Fatal("build: ", err)
 	}
 }
@@ -156,7 +161,21 @@ func newField(id, name, key string, options ...any) (field, error) {
 	return f, nil
 }
 
-func build(dist, vectorDir, version string, pages []web.Page) error {
+// checkSupport accepts the support contact only as an address a mismatch
+// verdict can link: mailto: or https://, with no space or quote in it.
+func checkSupport(contact string) error {
+	if contact == "" {
+		return nil
+	}
+	u, err := url.Parse(contact)
+	if err != nil || strings.ContainsAny(contact, " \"'<>") ||
+		!(u.Scheme == "mailto" && u.Opaque != "" || u.Scheme == "https" && u.Host != "") {
+		return fmt.Errorf("SUPPORT=%q: give a mailto: or https:// address", contact)
+	}
+	return nil
+}
+
+func build(dist, vectorDir, version, support string, pages []web.Page) error {
 	wasmExec, err := os.ReadFile(filepath.Join(dist, "wasm_exec.js"))
 	if err != nil {
 		return err
@@ -246,8 +265,8 @@ func build(dist, vectorDir, version string, pages []web.Page) error {
 			}
 			var out bytes.Buffer
 			err := template.Must(tmpl.Clone()).Funcs(template.FuncMap{"t": t}).Execute(&out, map[string]any{
-				"Lang": code, "Page": page.Name, "CSP": web.CSP(page), "Languages": languages,
-				"Messages": messages, "WasmSHA256": hex.EncodeToString(sum[:]),
+				"Lang": code, "Page": page.Name, "CSP": web.CSP(page), "Languages": languages, "Pages": web.Pages,
+				"Messages": messages, "WasmSHA256": hex.EncodeToString(sum[:]), "Support": support,
 			})
 			if err != nil {
 				return err
