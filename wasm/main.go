@@ -24,7 +24,8 @@
 //	                           (in builds with shoe_v1)
 //	pfcheck.check(record)      {scheme, status, commitment?, errors, mismatches, …}
 //	pfcheck.formatLink(record) the link fragment (no "#") for a record in the
-//	                           format of its scheme's page, "" if none
+//	                           format of its scheme's page that means what the
+//	                           record means, "" if none (verify.FormatLink)
 //	pfcheck.reach(distance)    {distance, rolls: ["11", "12", …], count} or
 //	                           {errors: [{field: "distance", code}]}: the ordered
 //	                           rolls that carry one checker exactly distance pips

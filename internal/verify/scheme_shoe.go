@@ -12,7 +12,7 @@ func init() {
 	linkFormats[FormatShoe] = &linkFormat{shoe.MaxLinkLength, map[string]func([][2]string) (map[string]any, []report.Problem){
 		"1": shoe.RecordFromLink,
 	}}
-	linkWriters[shoe.Scheme] = shoe.FormatLink
+	linkWriters[shoe.Scheme] = linkWriter{FormatShoe, shoe.FormatLink}
 	Parsers["parseCards"] = CardsResult
 	inputs["cardsText"] = text(CardsResult)
 	inputs["stream"] = func(v any, _ map[string]any) (map[string]any, bool) {

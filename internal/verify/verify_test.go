@@ -156,6 +156,7 @@ func TestLinkVersions(t *testing.T) {
 // TestLinkFormats: each page's format reads its own v=1 links, and every
 // writer's link reads back in its scheme's format.
 func TestLinkFormats(t *testing.T) {
+	seed := strings.Repeat("ab", 32)
 	if _, problems := ParseLink("v=1", "poker"); len(problems) != 1 || problems[0].Code != CodeUnknownFormat {
 		t.Errorf("unknown format: %v", problems)
 	}
@@ -166,10 +167,10 @@ func TestLinkFormats(t *testing.T) {
 		format string
 		rec    map[string]any
 	}{
-		{FormatDice, map[string]any{"scheme": "dice_v1", "serverSeed": "ab", "clientSeeds": []any{"x"}, "rolls": []any{"63"}}},
-		{FormatShoe, map[string]any{"scheme": "shoe_v1", "serverSeed": "ab", "clientSeed": "a:b", "nonce": 1, "decks": 2, "penetration": 0.5}},
-		{FormatGames, map[string]any{"scheme": "chess_colour_v1", "seedA": "a b", "clientA": "x"}},
-		{FormatGames, map[string]any{"scheme": "match_seed_v2", "game": "bridge", "seats": []any{1, 0}}},
+		{FormatDice, map[string]any{"scheme": "dice_v1", "serverSeed": seed, "clientSeeds": []any{"x"}, "rolls": []any{"63"}}},
+		{FormatShoe, map[string]any{"scheme": "shoe_v1", "serverSeed": seed, "clientSeed": "a:b", "nonce": 1, "decks": 2, "penetration": 0.5}},
+		{FormatGames, map[string]any{"scheme": "chess_colour_v1", "seedA": "a b", "clientA": "x", "colourA": "white"}},
+		{FormatGames, map[string]any{"scheme": "match_seed_v2", "game": "bridge", "matchId": "m 1", "serverSeed": seed, "clientSeeds": []any{"a", ""}, "seats": []any{1, 0}}},
 	} {
 		fragment := FormatLink(c.rec)
 		got, problems := ParseLink(fragment, c.format)
