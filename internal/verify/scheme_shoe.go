@@ -13,7 +13,7 @@ func init() {
 		"1": shoe.RecordFromLink,
 	}}
 	linkWriters[shoe.Scheme] = linkWriter{FormatShoe, shoe.FormatLink}
-	Parsers["parseCards"] = CardsResult
+	Parsers["parseCards"] = TextParser{shoe.MaxCardsText, report.Problem{Field: "cards", Code: shoe.CodeTooMany}, CardsResult}
 	inputs["cardsText"] = text(CardsResult)
 	inputs["stream"] = func(v any, _ map[string]any) (map[string]any, bool) {
 		spec, ok := v.(map[string]any)

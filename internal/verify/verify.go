@@ -59,10 +59,22 @@ var (
 	}
 )
 
+// A TextParser reads text a player typed or pasted: Parse returns
+// {<list>: […]} or {errors: […]}. A text of more than MaxBytes bytes is
+// refused with the one problem TooLong: the bridge refuses it unread.
+type TextParser struct {
+	MaxBytes int
+	TooLong  report.Problem
+	Parse    func(string) map[string]any
+}
+
+// Refused is the parser's answer to a text over MaxBytes.
+func (p TextParser) Refused() map[string]any { return errorsResult(p.TooLong) }
+
 // Parsers are the parsers of typed text the bridge offers, by the name of the
-// bridge function; each returns {<list>: […]} or {errors: […]}.
-var Parsers = map[string]func(string) map[string]any{
-	"parseRolls": RollsResult,
+// bridge function.
+var Parsers = map[string]TextParser{
+	"parseRolls": {dice.MaxRollsText, report.Problem{Field: "rolls", Code: dice.CodeTooMany}, RollsResult},
 }
 
 // Check validates rec and recomputes everything its scheme derives. A record

@@ -179,3 +179,17 @@ func TestLinkFormats(t *testing.T) {
 		}
 	}
 }
+
+// TestTextParsersRefuse: each text parser refuses a text over its bound as
+// the bridge does unread.
+func TestTextParsersRefuse(t *testing.T) {
+	for name, p := range Parsers {
+		got := p.Parse(strings.Repeat(" ", p.MaxBytes+1))
+		if !reflect.DeepEqual(got, p.Refused()) {
+			t.Errorf("%s: %v, the bridge says %v", name, got, p.Refused())
+		}
+		if got := p.Parse(strings.Repeat(" ", p.MaxBytes)); got["errors"] != nil {
+			t.Errorf("%s: a text of %d bytes: %v", name, p.MaxBytes, got)
+		}
+	}
+}
