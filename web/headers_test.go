@@ -5,6 +5,8 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -77,5 +79,52 @@ func TestProofFIFO(t *testing.T) {
 		}
 	case <-time.After(2 * time.Second):
 		t.Error("a request for a FIFO still waits after 2 s")
+	}
+}
+
+// TestReadmeHostHeaders: the nginx example of README.md ("Security") gives
+// each response the headers Headers gives it.
+func TestReadmeHostHeaders(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, block, _ := strings.Cut(string(readme), "```nginx\n")
+	block, _, _ = strings.Cut(block, "```")
+	mapLine := regexp.MustCompile(`(?m)^\s+(default|"~([^"]+)") "([^"]+)";$`)
+	addHeader := regexp.MustCompile(`(?m)^\s+add_header (\S+) (\S+) always;$`)
+	added := map[string]string{}
+	for _, m := range addHeader.FindAllStringSubmatch(block, -1) {
+		added[m[1]] = m[2]
+	}
+	paths := []string{"/", "/index.html", "/wasm/check.wasm", "/wasm/", "/de/"}
+	for _, lang := range Languages {
+		for _, p := range Pages {
+			paths = append(paths, "/"+lang+"/"+p.Name+"/", "/"+lang+"/"+p.Name+"/index.html")
+		}
+	}
+	for _, path := range paths {
+		// nginx takes the first regex that matches, else the default.
+		policy, fallback := "", ""
+		for _, m := range mapLine.FindAllStringSubmatch(block, -1) {
+			if m[1] == "default" {
+				fallback = m[3]
+			} else if policy == "" && regexp.MustCompile(m[2]).MatchString(path) {
+				policy = m[3]
+			}
+		}
+		if policy == "" {
+			policy = fallback
+		}
+		for name, values := range Headers(path) {
+			want := values[0]
+			got := added[name]
+			if name == "Content-Security-Policy" {
+				got = policy
+			}
+			if got != want {
+				t.Errorf("%s: the example's %s is %q, want %q", path, name, got, want)
+			}
+		}
 	}
 }
