@@ -124,6 +124,10 @@ func function(f func(args []js.Value) any, reentered any) js.Func {
 }
 
 // invalid is the result of a check refused for the record as a whole.
+// It and errorsObject are not inlined: each of their callers would carry
+// its own copy of the map building, some 15 KB of wasm in all.
+//
+//go:noinline
 func invalid(code string) map[string]any {
 	return report.InvalidResult("", []report.Problem{{Field: "record", Code: code}}).Map()
 }
@@ -195,6 +199,7 @@ func stringArg(args []js.Value, maxBytes int) (text, code string) {
 	return stringValue(args[0], maxBytes)
 }
 
+//go:noinline
 func errorsObject(field, code string) map[string]any {
 	return map[string]any{"errors": report.ProblemList([]report.Problem{{Field: field, Code: code}})}
 }
