@@ -48,8 +48,10 @@ vet:            ## gofmt, go vet (native and wasm), and what the wasm links
 test: vet wasm build test-go test-node ## run every test: Go (with the browser tests), the wasm in Node
 	@echo 'make test: all passed'
 
+# The browser tests took 13 minutes on a busy 2-core machine: more than go
+# test's default timeout of 10.
 test-go:        ## Go tests, including the chromedp browser tests in web/
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout 30m ./...
 
 test-node: wasm ## the vectors through the wasm in Node
 	$(NODE) --test web/node/
