@@ -21,6 +21,6 @@ func init() {
 		"1": gameslink.RecordFromLink,
 	}}
 	for _, scheme := range gameslink.Schemes {
-		linkWriters[scheme] = gameslink.FormatLink
+		linkWriters[scheme] = linkWriter{FormatGames, gameslink.FormatLink}
 	}
 }
