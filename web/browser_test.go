@@ -110,7 +110,13 @@ func needBrowser(t testing.TB) {
 // verdict is shown.
 func open(t testing.TB, url string) *tab {
 	t.Helper()
-	tb := navigate(t, url)
+	return openIn(browserCtx, t, url)
+}
+
+// openIn is open in the browser context of parent (see navigateIn).
+func openIn(parent context.Context, t testing.TB, url string, before ...chromedp.Action[chromedp.Void]) *tab {
+	t.Helper()
+	tb := navigateIn(parent, t, url, before...)
 	if tb.waitSelfTest() == "pass" && strings.Contains(url, "#") {
 		tb.waitVerdict()
 	}
@@ -120,8 +126,15 @@ func open(t testing.TB, url string) *tab {
 // navigate opens url in a new tab that records what the page does.
 func navigate(t testing.TB, url string) *tab {
 	t.Helper()
+	return navigateIn(browserCtx, t, url)
+}
+
+// navigateIn is navigate in the browser context of parent (a tab's context,
+// or browserCtx), running the actions before first in the new tab.
+func navigateIn(parent context.Context, t testing.TB, url string, before ...chromedp.Action[chromedp.Void]) *tab {
+	t.Helper()
 	needBrowser(t)
-	ctx, cancel := chromedp.NewContext(browserCtx)
+	ctx, cancel := chromedp.NewContext(parent)
 	t.Cleanup(cancel)
 	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
 	t.Cleanup(cancelTimeout)
@@ -129,7 +142,7 @@ func navigate(t testing.TB, url string) *tab {
 	if err := chromedp.Listen(ctx, tb.record); err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+	if err := chromedp.Do(ctx, append(before, chromedp.Navigate(url))...); err != nil {
 		t.Fatalf("open %s: %v", url, err)
 	}
 	return tb

@@ -73,13 +73,15 @@ func (p Page) BuildTags() string {
 
 // CSP is the policy of a page: nothing is loaded or sent, inline script and
 // style are the page itself, and 'wasm-unsafe-eval' lets it compile its own
-// verifier.
+// verifier. A served page may register the service worker and link the web
+// app manifest of its origin (web/static/offline.js), whose icons the
+// browser loads as the page's images; a saved one does neither.
 func CSP(p Page) string {
 	connect := ""
 	if p.Connects {
 		connect = "; connect-src 'self'"
 	}
-	return "default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'" + connect
+	return "default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'unsafe-inline'; img-src data: 'self'; worker-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'" + connect
 }
 
 // pageOf returns the page a URL path belongs to (/<lang>/<page>/…).
@@ -118,8 +120,29 @@ func Handler(dist, proofs string) http.Handler {
 		} else {
 			h.Set("Content-Security-Policy", CSP(Page{}))
 		}
+		setOfflineHeaders(h, r.URL.Path)
 		files.ServeHTTP(w, r)
 	})
+}
+
+// WorkerCSP is the policy of the service worker (sw.js): it may fetch the
+// pages of its own origin, which it stores, and nothing else.
+const WorkerCSP = "default-src 'none'; connect-src 'self'"
+
+// setOfflineHeaders sets what the files that keep the checker on a phone
+// need (web/static/sw.js, web/build/offline.go): the service worker is
+// asked for anew at every check for a new build (a browser never keeps it
+// for more than a day anyway), and may fetch the pages; the web app
+// manifests have their own media type. The worker sits at the root of the
+// pages, the scope it registers, so it needs no Service-Worker-Allowed.
+func setOfflineHeaders(h http.Header, urlPath string) {
+	switch {
+	case urlPath == "/sw.js":
+		h.Set("Content-Security-Policy", WorkerCSP)
+		h.Set("Cache-Control", "no-cache")
+	case strings.HasSuffix(urlPath, ".webmanifest"):
+		h.Set("Content-Type", "application/manifest+json")
+	}
 }
 
 // ShoeAPI is the path under which Handler answers GET <ShoeAPI><id> with
