@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -221,9 +222,13 @@ func jsString(s string) string {
 }
 
 // clean fails the test on any console error or warning, uncaught exception
-// or dialog, and on any request but the document itself.
+// or dialog, and on any request but the document itself (and what the
+// browser asks for to offer installing a served page: requestsBesides).
 func (tb *tab) clean(documentURL string) {
 	tb.t.Helper()
+	for _, r := range tb.requestsBesides(documentURL) {
+		tb.t.Errorf("request other than the document: %s", r)
+	}
 	tb.mu.Lock()
 	defer tb.mu.Unlock()
 	if len(tb.problems) > 0 {
@@ -232,12 +237,36 @@ func (tb *tab) clean(documentURL string) {
 	if len(tb.dialogs) > 0 {
 		tb.t.Errorf("dialogs opened: %q", tb.dialogs)
 	}
+}
+
+// requestsBesides returns the requests the tab made other than the document
+// and, for a served page, other than what the browser itself asks of the
+// page's origin when it finds the web app manifest the page links, to offer
+// installing it: the manifest and its icons.
+func (tb *tab) requestsBesides(documentURL string) []string {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
 	documentURL, _, _ = strings.Cut(documentURL, "#")
+	var out []string
 	for _, r := range tb.requests {
-		if r != documentURL {
-			tb.t.Errorf("request other than the document: %s", r)
+		if r != documentURL && !installRequest(documentURL, r) {
+			out = append(out, r)
 		}
 	}
+	return out
+}
+
+// installRequest reports whether a request of a served page at documentURL
+// is one the browser makes to offer installing it.
+func installRequest(documentURL, request string) bool {
+	doc, err1 := url.Parse(documentURL)
+	req, err2 := url.Parse(request)
+	if err1 != nil || err2 != nil || !strings.HasPrefix(doc.Scheme, "http") || req.Scheme != doc.Scheme || req.Host != doc.Host {
+		return false
+	}
+	manifest, _ := path.Match("/*/manifest.webmanifest", req.Path)
+	icon, _ := path.Match("/icons/*.png", req.Path)
+	return manifest || icon
 }
 
 // download presses the download button at selector and returns the file
