@@ -527,20 +527,6 @@ func (tb *tab) fetchMessage() string {
 	return eval[string](tb, `document.querySelector('[data-fetch-status]').textContent`)
 }
 
-// requestsBesides returns the requests the tab made other than the document.
-func (tb *tab) requestsBesides(documentURL string) []string {
-	tb.mu.Lock()
-	defer tb.mu.Unlock()
-	documentURL, _, _ = strings.Cut(documentURL, "#")
-	var out []string
-	for _, r := range tb.requests {
-		if r != documentURL {
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
 // cleanBut is clean for a tab that asked the server: the only requests
 // besides the document are the given ones, and the only console entries the
 // browser's own notes of the given failed responses.

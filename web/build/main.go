@@ -5,6 +5,9 @@
 // schemes it checks; it is also written to <dist>/wasm/<page>.wasm, so anyone
 // can rebuild it and compare the SHA-256 the page shows, and the vectors the
 // page carries (gzipped, like the verifier) to <dist>/wasm/<page>.vectors.json.
+// It writes the landing page <dist>/index.html and what keeps the served
+// pages on a phone (offline.go): the service worker <dist>/sw.js, the web app
+// manifest of each language and its icons.
 //
 // Usage: go run ./web/build [-dist web/dist] [-vectors testdata/vectors] [-version v] [-pages check,shoe] [-support mailto:…|https://…]
 package main
@@ -192,6 +195,14 @@ func build(dist, vectorDir, version, support string, pages []web.Page) error {
 	if err != nil {
 		return err
 	}
+	offline, err := readAsset("web/static/offline.js")
+	if err != nil {
+		return err
+	}
+	themeLight, themeDark, err := themeColours(style)
+	if err != nil {
+		return err
+	}
 
 	shared, err := web.LoadLocales("locales", web.Pages[0])
 	if err != nil {
@@ -237,7 +248,7 @@ func build(dist, vectorDir, version, support string, pages []web.Page) error {
 		perPage := map[string]string{
 			"@WASM@":      base64.StdEncoding.EncodeToString(wasmGz),
 			"@VECTORS@":   base64.StdEncoding.EncodeToString(vectorsGz),
-			"@SCRIPT@":    links + "\n" + common + "\n" + script,
+			"@SCRIPT@":    links + "\n" + common + "\n" + offline + "\n" + script,
 			"@STYLE@":     style + pageStyle,
 			"@WASM_EXEC@": string(wasmExec),
 		}
@@ -267,6 +278,7 @@ func build(dist, vectorDir, version, support string, pages []web.Page) error {
 			err := template.Must(tmpl.Clone()).Funcs(template.FuncMap{"t": t}).Execute(&out, map[string]any{
 				"Lang": code, "Page": page.Name, "CSP": web.CSP(page), "Languages": languages, "Pages": web.Pages,
 				"Messages": messages, "WasmSHA256": hex.EncodeToString(sum[:]), "Support": support,
+				"ThemeLight": themeLight, "ThemeDark": themeDark,
 			})
 			if err != nil {
 				return err
@@ -284,7 +296,10 @@ func build(dist, vectorDir, version, support string, pages []web.Page) error {
 			}
 		}
 	}
-	return os.WriteFile(filepath.Join(dist, "index.html"), []byte(languagePicker(languages, links)), 0o644)
+	if err := os.WriteFile(filepath.Join(dist, "index.html"), []byte(languagePicker(languages, links)), 0o644); err != nil {
+		return err
+	}
+	return writeOffline(dist, shared, themeLight)
 }
 
 // fill puts the raw assets where the template left their placeholders, in
