@@ -7,9 +7,9 @@
 // keys it does not know:
 //   games  a scheme key, or keys spelled out (serverSeed=…) and no letter
 //          key but v
-//   shoe   decks (d) with a nonce (n) or a hand (i)
+//   shoe   any of h, n, i, k, keys no dice link has
 //   dice   v=2, or the players (a, b) with the match (m)
-//   shoe   decks (d) alone: a shoe link that lacks its round
+//   shoe   decks (d), which the dice_v1 link does not have
 //   check  everything else: dice_v1, and links no page reads, which the
 //          check page then refuses with the reason.
 // It reads a whole URL or a fragment (with or without "#"); it validates
@@ -25,7 +25,7 @@ function linkPage(link) {
   const has = (name) => keys.has(name);
   const letters = [...keys.keys()].filter((key) => key.length === 1 && key !== 'v');
   if (has('scheme') || (letters.length === 0 && keys.size > (has('v') ? 1 : 0))) return 'games';
-  if (has('d') && (has('n') || has('i'))) return 'shoe';
+  if (['h', 'n', 'i', 'k'].some(has)) return 'shoe';
   if (keys.get('v') === '2' || (has('m') && has('a') && has('b'))) return 'dice';
   if (has('d')) return 'shoe';
   return 'check';

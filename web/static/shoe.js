@@ -157,7 +157,7 @@ start((pfcheck) => {
     document.querySelector('[data-inputs]').textContent =
       msg(tournament ? 'msg.shoe.inputs.tournament' : 'msg.shoe.inputs.round', { nonce: result.nonce, clientSeed: result.clientSeed });
     const cutText = document.querySelector('[data-cut-text]');
-    cutText.textContent = msg('msg.shoe.cut', { cut: result.cut });
+    cutText.textContent = msg('msg.shoe.cut', { cut: result.cut, next: result.cut + 1 });
     if (Object.hasOwn(result, 'cutMatches')) {
       cutText.append(' ', element('span', { 'data-cut-matches': String(result.cutMatches), class: result.cutMatches ? 'agrees' : 'differs' },
         msg(result.cutMatches ? 'msg.shoe.cut.matches' : 'msg.shoe.cut.differs', { recorded: record.cut })));
