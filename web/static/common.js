@@ -136,6 +136,17 @@ async function copyText(text) {
   }
 }
 
+// Copies the link of what the form holds (fragment: formatLink's answer, ''
+// where it gave none); a form whose values no link can carry says so rather
+// than copy another link.
+async function copyLink(fragment) {
+  if (!fragment) {
+    document.querySelector('[data-copied]').textContent = msg('msg.copy.no-link');
+    return;
+  }
+  announceCopy(await copyText(`${location.href.split('#')[0]}#${fragment}`));
+}
+
 function announceCopy(ok) {
   const status = document.querySelector('[data-copied]');
   if (status) status.textContent = msg(ok ? 'msg.copy.done' : 'msg.copy.failed');
