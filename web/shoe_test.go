@@ -924,6 +924,17 @@ func TestShoePageCopyLink(t *testing.T) {
 			t.Errorf("%s: the copied link %s fills\n%v\nwant\n%v", c.name, link, got, want)
 		}
 	}
+
+	// Values no link can carry: the page says so and copies no other link.
+	eval[bool](tb, `(document.getElementById('serverSeed').value = 'not a seed', window.copied = '', true)`)
+	if err := chromedp.Do(tb.ctx, chromedp.Click(chromedp.CSS(`[data-copy-link]`))); err != nil {
+		t.Fatal(err)
+	}
+	want := pageWords(t, "shoe", "el")["msg.copy.no-link"]
+	tb.poll(`document.querySelector('[data-copied]').textContent === ` + jsString(want))
+	if copied := eval[string](tb, `window.copied`); copied != "" {
+		t.Errorf("a form no link can carry copied %q", copied)
+	}
 	tb.clean(url)
 }
 

@@ -26,7 +26,7 @@ function msgParts(key, params = {}) {
   const text = messages[singular ? one : key] ?? key;
   const parts = [];
   let at = 0;
-  for (const m of text.matchAll(/\{([a-zA-Z]+)\}/g)) {
+  for (const m of text.matchAll(/\{([a-zA-Z0-9]+)\}/g)) {
     if (!Object.hasOwn(params, m[1])) continue;
     const value = params[m[1]];
     parts.push(text.slice(at, m.index), value instanceof Node ? value : String(value));
@@ -134,6 +134,17 @@ async function copyText(text) {
   } catch {
     return false;
   }
+}
+
+// Copies the link of what the form holds (fragment: formatLink's answer, ''
+// where it gave none); a form whose values no link can carry says so rather
+// than copy another link.
+async function copyLink(fragment) {
+  if (!fragment) {
+    document.querySelector('[data-copied]').textContent = msg('msg.copy.no-link');
+    return;
+  }
+  announceCopy(await copyText(`${location.href.split('#')[0]}#${fragment}`));
 }
 
 function announceCopy(ok) {
@@ -298,7 +309,7 @@ function showCommitment(computedEl, givenEl, verdictEl, { computed, given, match
 
 let drawing = 0;
 
-// Draws count items by draw(from, to) in slices of about 10 ms, yielding to
+// Draws count items by draw(from, to) in slices of about 8 ms, yielding to
 // the browser between them, so that a 10,000-roll match leaves the page
 // responsive. A newer drawing stops an older one. The verdict says whether
 // all is drawn (data-drawn), for whoever reads the rows.
@@ -309,8 +320,8 @@ async function drawInSlices(count, draw) {
     await new Promise((resolve) => setTimeout(resolve));
     if (mine !== drawing) return;
     const started = performance.now();
-    while (from < count && performance.now() - started < 10) {
-      const to = Math.min(count, from + 50);
+    while (from < count && performance.now() - started < 8) {
+      const to = Math.min(count, from + 10);
       draw(from, to);
       from = to;
     }
