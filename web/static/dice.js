@@ -273,6 +273,7 @@ start((pfcheck) => {
     const verdict = document.getElementById('verdict');
     verdict.dataset.status = status;
     verdict.textContent = text;
+    performance.mark('pfcheck:verdict'); // make bench times navigation to verdict
   }
 
   // Players are A and B on this page, not 1 and 2.

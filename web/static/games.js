@@ -325,6 +325,7 @@ start((pfcheck) => {
     const verdict = document.getElementById('verdict');
     verdict.dataset.status = status;
     verdict.textContent = text;
+    performance.mark('pfcheck:verdict'); // make bench times navigation to verdict
   }
 
   function showInvalid(problems, status = 'invalid') {
