@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"encoding/base64"
 	"fmt"
 	"os"
@@ -10,6 +11,11 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/performance"
+	"github.com/chromedp/chromedp"
 
 	"pfcheck/internal/dice"
 	"pfcheck/internal/hexstr"
@@ -35,18 +41,28 @@ type coldPage struct{ name, file, link, status string }
 //
 // The rows are interleaved, one of each per iteration in a rotating order
 // (-benchtime 9x: nine each), so that the machine's load falls on all alike;
-// it prints each row's median, its ratio to hello, and the medians of the
-// page's own performance marks (its phases). PFCHECK_BENCH_BASE=<dist> adds
-// the pages of another build as rows "base-…", to compare two builds in one
-// run; PFCHECK_BENCH_ROWS=check,base-check runs only those rows (and hello).
+// it prints each row's median, its ratio to hello, the same for the CPU time
+// the page's main thread and its whole renderer had used by its verdict (which
+// the machine's load moves less; Performance metrics ThreadTime and
+// ProcessTime), and the medians of the page's own performance marks (its
+// phases). PFCHECK_BENCH_BASE=<name>=<dist>,…
+// adds the pages of other builds as rows "<name>-…", to compare builds in
+// one run; PFCHECK_BENCH_ROWS=check,base-check runs only those rows (and hello).
 // make bench runs it and the README reports the table.
 func BenchmarkColdVerdict(b *testing.B) {
 	if browserCtx == nil {
 		b.Skip("no browser")
 	}
 	pages := coldPages(b, distDir, "")
-	if base := os.Getenv("PFCHECK_BENCH_BASE"); base != "" {
-		pages = append(pages, coldPages(b, base, "base-")[3:]...)
+	if others := os.Getenv("PFCHECK_BENCH_BASE"); others != "" {
+		for _, other := range strings.Split(others, ",") {
+			name, dir, _ := strings.Cut(other, "=")
+			for _, p := range coldPages(b, dir, name+"-")[3:] {
+				if _, err := os.Stat(p.file); err == nil {
+					pages = append(pages, p)
+				}
+			}
+		}
 	}
 	if only := os.Getenv("PFCHECK_BENCH_ROWS"); only != "" {
 		pages = slices.DeleteFunc(pages, func(p coldPage) bool {
@@ -59,13 +75,7 @@ func BenchmarkColdVerdict(b *testing.B) {
 	for b.Loop() {
 		for i := range pages {
 			p := pages[(i+round)%len(pages)]
-			tb := navigate(b, "file://"+p.file+p.link)
-			tb.poll(`performance.getEntriesByName('pfcheck:verdict').length > 0`)
-			if status := eval[string](tb, `document.getElementById('verdict').dataset.status`); p.status != "" && status != p.status {
-				b.Fatalf("%s: status %s, want %s", p.name, status, p.status)
-			}
-			times := eval[map[string]float64](tb, `Object.fromEntries(performance.getEntriesByType('mark')
-				.filter((m) => m.name.startsWith('pfcheck:')).map((m) => [m.name.slice(8), m.startTime]))`)
+			times := coldVerdict(b, p)
 			if marks[p.name] == nil {
 				marks[p.name] = map[string][]float64{}
 			}
@@ -76,11 +86,15 @@ func BenchmarkColdVerdict(b *testing.B) {
 		round++
 	}
 	b.Logf("load after: %s", loadAverage())
-	floor := median(marks["hello"]["verdict"])
+	floor := marks["hello"]
 	phases := []string{"script", "unpacked", "compiled", "started", "self-tested", "verdict"}
 	var table strings.Builder
-	fmt.Fprintf(&table, "%-16s %8s %7s   phases (median ms): %s\n", "page", "verdict", "×hello", strings.Join(phases, " / "))
+	fmt.Fprintf(&table, "%-14s %16s %16s %16s   phases (median ms): %s\n", "page", "verdict ×hello", "main CPU ×hello", "all CPU ×hello", strings.Join(phases, " / "))
 	for _, p := range pages {
+		fmt.Fprintf(&table, "%-14s", p.name)
+		for _, m := range []string{"verdict", "cpu", "process-cpu"} {
+			fmt.Fprintf(&table, " %7.0f ms %5.2f", median(marks[p.name][m]), median(marks[p.name][m])/median(floor[m]))
+		}
 		verdict := median(marks[p.name]["verdict"])
 		var at []string
 		for _, phase := range phases {
@@ -90,11 +104,48 @@ func BenchmarkColdVerdict(b *testing.B) {
 				at = append(at, "–")
 			}
 		}
-		fmt.Fprintf(&table, "%-16s %5.0f ms %6.2f×   %s\n", p.name, verdict, verdict/floor, strings.Join(at, " / "))
+		fmt.Fprintf(&table, "   %s\n", strings.Join(at, " / "))
 		b.ReportMetric(verdict, p.name+"-ms")
-		b.ReportMetric(verdict/floor, p.name+"-x-hello")
+		b.ReportMetric(verdict/median(floor["verdict"]), p.name+"-x-hello")
 	}
 	b.Logf("median of %d, interleaved, from navigation:\n%s", round, table.String())
+}
+
+// coldVerdict opens a row's page in a new tab and returns, once it has
+// given its verdict, the times of its performance marks ("pfcheck:" cut
+// off), and in "cpu" and "process-cpu" the CPU time its main thread and its
+// renderer had used by then.
+func coldVerdict(b *testing.B, p coldPage) map[string]float64 {
+	ctx, cancel := chromedp.NewContext(browserCtx)
+	defer cancel()
+	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+	defer cancelTimeout()
+	tb := &tab{ctx: ctx, t: b}
+	if _, err := chromedp.Call(ctx, performance.Enable, performance.EnableParams{}); err != nil {
+		b.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+p.file+p.link)); err != nil {
+		b.Fatal(err)
+	}
+	tb.poll(`performance.getEntriesByName('pfcheck:verdict').length > 0`)
+	metrics, err := chromedp.Call(ctx, performance.GetMetrics, cdp.Empty{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if status := eval[string](tb, `document.getElementById('verdict').dataset.status`); p.status != "" && status != p.status {
+		b.Fatalf("%s: status %s, want %s", p.name, status, p.status)
+	}
+	times := eval[map[string]float64](tb, `Object.fromEntries(performance.getEntriesByType('mark')
+		.filter((m) => m.name.startsWith('pfcheck:')).map((m) => [m.name.slice(8), m.startTime]))`)
+	for _, m := range metrics.Metrics {
+		switch m.Name {
+		case "ThreadTime":
+			times["cpu"] = m.Value * 1000
+		case "ProcessTime":
+			times["process-cpu"] = m.Value * 1000
+		}
+	}
+	return times
 }
 
 // coldPages returns the rows of BenchmarkColdVerdict for the pages built in
@@ -142,9 +193,10 @@ func helloPage(b testing.TB) (file string, program []byte) {
 	return file, program
 }
 
-// goFloorPage writes the check page with program as its verifier.
+// goFloorPage writes the check page with program as its verifier (and its
+// SHA-256 in the build entry, so that the page runs it).
 func goFloorPage(b testing.TB, pageFile string, program []byte) string {
-	floor := withBlob(b, readFile(b, pageFile), "verifier", func([]byte) []byte { return program })
+	floor := withBlobAndHash(b, readFile(b, pageFile), "verifier", func([]byte) []byte { return program })
 	file := filepath.Join(b.TempDir(), "index.html")
 	if err := os.WriteFile(file, floor, 0o644); err != nil {
 		b.Fatal(err)
