@@ -69,7 +69,7 @@ func BenchmarkColdVerdict(b *testing.B) {
 			return p.name != "hello" && !slices.Contains(strings.Split(only, ","), p.name)
 		})
 	}
-	b.Logf("load before: %s", loadAverage())
+	loadBefore := loadAverage()
 	marks := map[string]map[string][]float64{} // page, mark: times
 	round := 0
 	for b.Loop() {
@@ -85,7 +85,6 @@ func BenchmarkColdVerdict(b *testing.B) {
 		}
 		round++
 	}
-	b.Logf("load after: %s", loadAverage())
 	floor := marks["hello"]
 	phases := []string{"script", "unpacked", "compiled", "started", "self-tested", "verdict"}
 	var table strings.Builder
@@ -108,7 +107,9 @@ func BenchmarkColdVerdict(b *testing.B) {
 		b.ReportMetric(verdict, p.name+"-ms")
 		b.ReportMetric(verdict/median(floor["verdict"]), p.name+"-x-hello")
 	}
-	b.Logf("median of %d, interleaved, from navigation:\n%s", round, table.String())
+	// Printed, not logged: the testing package cuts a benchmark's long log.
+	fmt.Printf("BenchmarkColdVerdict: median of %d, interleaved, from navigation; load %s before, %s after\n%s",
+		round, loadBefore, loadAverage(), table.String())
 }
 
 // coldVerdict opens a row's page in a new tab and returns, once it has

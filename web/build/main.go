@@ -2,9 +2,10 @@
 // language one index.html holding its CSS, JavaScript, wasm_exec.js, its
 // schemes' test vectors and its own gzip-compressed verifier, so that a saved
 // or downloaded page works offline. Each page's verifier links only the
-// schemes it checks; it is also written to <dist>/wasm/<page>.wasm, so anyone
-// can rebuild it and compare the SHA-256 the page shows, and the vectors the
-// page carries (gzipped, like the verifier) to <dist>/wasm/<page>.vectors.json.
+// schemes it checks; it is also written to <dist>/wasm/<page>.wasm, and the
+// vectors the page carries (its page set, binary, gzipped like the verifier)
+// to <dist>/wasm/<page>.vectors, so that anyone can rebuild them and compare
+// the SHA-256 the page shows.
 //
 // Usage: go run ./web/build [-dist web/dist] [-vectors testdata/vectors] [-version v] [-pages check,shoe]
 package main
