@@ -15,7 +15,7 @@ BUILDVER := $(VERSION)+src.$(SRCHASH)
 # reflect and math/big: only the dice page's wasm carries that.
 LEAN_TAGS := pfcheck_minimal,pfcheck_shoe,pfcheck_tablegames
 
-.PHONY: help build wasm vectors test test-go test-node test-browser vet serve bench clean
+.PHONY: help build wasm vectors test test-go test-node test-browser vet serve bench reproducible clean
 
 help:           ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*##/\t/'
@@ -66,9 +66,18 @@ bench: build wasm ## benchmarks: Go natively and in wasm, the wasm in Node, the 
 	$(GO) test -run '^$$' -bench . -benchmem ./internal/...
 	GOOS=js GOARCH=wasm $(GO) test -exec=$(GOROOT)/lib/wasm/go_js_wasm_exec -run '^$$' -bench 'Roll$$' ./internal/dice
 	$(NODE) web/node/bench.mjs
-	$(GO) test -count=1 -run '^$$' -bench ColdVerdict -benchtime 7x ./web/
+	$(GO) test -count=1 -run '^$$' -bench ColdVerdict -benchtime 9x ./web/
 	@for f in $(DIST)/*/*/index.html $(DIST)/wasm/*.wasm; do \
 		printf '%-28s %9d bytes, %8d gzip\n' "$$f" "$$(wc -c < $$f)" "$$(gzip -9c $$f | wc -c)"; done
+
+reproducible: build ## rebuild the pages from a copy of the sources elsewhere with an empty Go cache: every verifier, vector set and page must be the same bytes
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	git ls-files -z | xargs -0 tar -cf - | tar -xf - -C "$$tmp" && \
+	echo "rebuilding in $$tmp with an empty GOCACHE" && \
+	(cd "$$tmp" && GOCACHE="$$tmp/.gocache" $(MAKE) -s build >/dev/null) && \
+	for f in $$(cd $(DIST) && ls wasm/* */*/index.html index.html); do \
+		cmp "$(DIST)/$$f" "$$tmp/$(DIST)/$$f" || exit 1; done && \
+	echo 'reproducible: both builds are the same bytes'
 
 clean:          ## remove build output
 	rm -rf $(DIST)
