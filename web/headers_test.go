@@ -28,7 +28,7 @@ func TestHeaders(t *testing.T) {
 		{"/de/check/", pagePolicy(Pages[0]), "no-cache", 200},
 		{"/el/shoe/", pagePolicy(Page{Name: "shoe", Connects: true}), "no-cache", 200},
 		{"/wasm/check.wasm", strict, "no-cache", 200},
-		{"/wasm/check.vectors.json", strict, "no-cache", 200},
+		{"/wasm/check.vectors", strict, "no-cache", 200},
 		{"/api/shoe/shoe-42", strict, "no-store", 200},
 		{"/wasm/", strict, "", 404},
 		{"/de/", strict, "", 404},

@@ -837,5 +837,6 @@ const pageKeep = {
   'text-percent-encoded': 'a prefix that is neither a label nor a roll number',
   'clientSeeds-absent': 'no clientSeeds at all',
   'link-empty-parts-ignored': 'empty parts in a link',
+  'link-c-empty-is-absent': 'a key with an empty value, which is absent',
 };
 writeVectorFile(OUT, { scheme: SCHEME, generator: 'testdata/gen/dice_v1.mjs', cases }, { tight: true, page: { keep: pageKeep } });

@@ -364,6 +364,10 @@ async function start(ready) {
     status.textContent = text;
     verdictText.textContent = nothingChecked;
   };
+  // The parser has only the end of the document left, but the browser lays
+  // the whole page out when it ends it: done now, before the verifier's
+  // tasks, that layout is not a pause after the verdict.
+  if (document.readyState === 'loading') await new Promise((parsed) => addEventListener('DOMContentLoaded', parsed, { once: true }));
   let loaded;
   try {
     loaded = await loadVerifier();
