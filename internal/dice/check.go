@@ -217,32 +217,24 @@ func Compute(m Match) []RollResult {
 	return out
 }
 
-// Check validates a dice_v1 record and recomputes its seal and rolls.
-func Check(rec map[string]any) report.Result {
-	m, problems := Read(rec)
-	if len(problems) > 0 {
-		return report.InvalidResult(Scheme, problems)
-	}
+// Judge recomputes the seal and every roll of a validated match and compares
+// them with what was given. Its result has no per-roll list: Check adds one
+// for the page; an audit of many matches reads the rolls themselves.
+func Judge(m Match) (report.Result, []RollResult) {
 	commitment := report.Compare(Seal(m.Seed), m.Seal)
 	compared, differs := m.Seal != "", commitment.Differs()
 
 	rolls := Compute(m)
 	var mismatches []report.Difference
-	list := make([]any, len(rolls))
-	for i, rr := range rolls {
-		o := map[string]any{
-			"n": rr.N, "dice": rr.Dice.String(), "game": rr.Game,
-			"opening": rr.Opening, "status": string(rr.Status),
+	for _, rr := range rolls {
+		if rr.Recorded == nil {
+			continue
 		}
-		if rr.Recorded != nil {
-			o["recorded"] = rr.Recorded.String()
-			compared = true
-			if rr.Status == report.Mismatch {
-				differs = true
-				mismatches = append(mismatches, report.Difference{Index: rr.N, Computed: rr.Dice.String(), Recorded: rr.Recorded.String()})
-			}
+		compared = true
+		if rr.Status == report.Mismatch {
+			differs = true
+			mismatches = append(mismatches, report.Difference{Index: rr.N, Computed: rr.Dice.String(), Recorded: rr.Recorded.String()})
 		}
-		list[i] = o
 	}
 	status := report.Verdict(compared, differs)
 	if m.Recorded == nil && !differs {
@@ -254,6 +246,27 @@ func Check(rec map[string]any) report.Result {
 		Status:     status,
 		Commitment: commitment,
 		Mismatches: mismatches,
-		Extra:      map[string]any{"rolls": list},
+	}, rolls
+}
+
+// Check validates a dice_v1 record and recomputes its seal and rolls.
+func Check(rec map[string]any) report.Result {
+	m, problems := Read(rec)
+	if len(problems) > 0 {
+		return report.InvalidResult(Scheme, problems)
 	}
+	res, rolls := Judge(m)
+	list := make([]any, len(rolls))
+	for i, rr := range rolls {
+		o := map[string]any{
+			"n": rr.N, "dice": rr.Dice.String(), "game": rr.Game,
+			"opening": rr.Opening, "status": string(rr.Status),
+		}
+		if rr.Recorded != nil {
+			o["recorded"] = rr.Recorded.String()
+		}
+		list[i] = o
+	}
+	res.Extra = map[string]any{"rolls": list}
+	return res
 }
