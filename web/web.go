@@ -30,6 +30,11 @@ type Page struct {
 	// Connects is true for a page that may ask its own origin for inputs,
 	// and only when the player asks; every other page connects nowhere.
 	Connects bool
+	// Audits is true for the page that audits many matches on Web Workers:
+	// its verifier has the batch calls (build tag pfcheck_audit), its
+	// policy lets it start workers from blob: URLs, and its script is
+	// preceded by web/static/audit-core.js, which web/node/audit.mjs shares.
+	Audits bool
 }
 
 // Pages lists every check page.
@@ -38,6 +43,7 @@ var Pages = []Page{
 	{Name: "shoe", Schemes: []string{"shoe_v1"}, Connects: true},
 	{Name: "games", Schemes: []string{"match_seed_v2", "poker_hmac_v1", "chess_colour_v1"}},
 	{Name: "dice", Schemes: []string{"dice_v2"}},
+	{Name: "audit", Schemes: []string{"dice_v1", "dice_v2", "shoe_v1", "match_seed_v2", "poker_hmac_v1", "chess_colour_v1"}, Audits: true},
 }
 
 // schemeTags are the build tags that add a scheme to a pfcheck_minimal build;
@@ -68,18 +74,25 @@ func (p Page) BuildTags() string {
 			tags = append(tags, tag)
 		}
 	}
+	if p.Audits {
+		tags = append(tags, "pfcheck_audit")
+	}
 	return strings.Join(tags, ",")
 }
 
 // CSP is the policy of a page: nothing is loaded or sent, inline script and
 // style are the page itself, and 'wasm-unsafe-eval' lets it compile its own
-// verifier.
+// verifier. The audit page may also start workers from the blob: URLs it
+// makes of its own script.
 func CSP(p Page) string {
-	connect := ""
+	extra := ""
 	if p.Connects {
-		connect = "; connect-src 'self'"
+		extra += "; connect-src 'self'"
 	}
-	return "default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'" + connect
+	if p.Audits {
+		extra += "; worker-src blob:"
+	}
+	return "default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'" + extra
 }
 
 // pageOf returns the page a URL path belongs to (/<lang>/<page>/…).

@@ -194,6 +194,13 @@ func build(dist, vectorDir, version string, pages []web.Page) error {
 		if err != nil {
 			return err
 		}
+		if page.Audits {
+			core, err := readAsset("web/static/audit-core.js")
+			if err != nil {
+				return err
+			}
+			script = core + "\n" + script
+		}
 		pageStyle, err := readAsset("web/static/" + page.Name + ".css")
 		if err != nil && !os.IsNotExist(err) {
 			return err

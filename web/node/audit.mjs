@@ -78,7 +78,7 @@ const seconds = (performance.now() - started) / 1000;
 for (const thread of threads) thread.terminate();
 
 const report = auditReport(outcome, pfcheck.rollStats(playedRolls(outcome)), false);
-process.stdout.write(JSON.stringify(report, null, 1) + '\n');
+process.stdout.write(auditJSON(report));
 if (csvFile) writeFileSync(csvFile, auditCSV(report));
 const s = report.summary;
 const rolls = report.statistics.rolls;

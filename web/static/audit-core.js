@@ -210,6 +210,11 @@ function auditReport(outcome, stats, cancelled) {
   };
 }
 
+// The report as the JSON file both write.
+function auditJSON(report) {
+  return `${JSON.stringify(report, null, 1)}\n`;
+}
+
 // The rolls as played of an outcome, for pfcheck.rollStats.
 function playedRolls(outcome) {
   return outcome.rolls.recorded.map((n, i) => n + outcome.rolls.computed[i]);

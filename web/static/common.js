@@ -76,7 +76,8 @@ function unpack(id) {
   return new Response(gunzip.readable);
 }
 
-// Starts the verifier and returns its API and the text of the page's vectors.
+// Starts the verifier and returns its API, the text of the page's vectors
+// and the compiled module (the audit page starts it again in its workers).
 async function loadVerifier() {
   const [wasm, vectors] = await Promise.all([unpack('verifier').arrayBuffer(), unpack('vectors').text()]);
   performance.mark('pfcheck:unpacked');
@@ -87,11 +88,11 @@ async function loadVerifier() {
   // dear: this makes it about a third faster, and what is live stays small.
   // web/node/pfcheck.mjs sets the same.
   go.env = { GOGC: '400' };
-  const { instance } = await WebAssembly.instantiate(wasm, go.importObject);
+  const { module, instance } = await WebAssembly.instantiate(wasm, go.importObject);
   performance.mark('pfcheck:compiled');
   go.run(instance);
   performance.mark('pfcheck:started');
-  return { pfcheck: globalThis.pfcheck, vectors };
+  return { pfcheck: globalThis.pfcheck, vectors, module };
 }
 
 async function copyText(text) {
@@ -114,27 +115,61 @@ function keepFragmentInLanguageLinks() {
   }
 }
 
+// The saved copy remembers the site it was saved from (data-saved-from on
+// <html>; "" for a copy of a copy on disk): it has no pages beside it, and
+// links to them go there (savedFrom) or nowhere.
 function setUpDownload() {
   document.querySelector('[data-download]').addEventListener('click', () => {
-    const url = URL.createObjectURL(new Blob(['<!doctype html>\n', pristinePage.outerHTML], { type: 'text/html' }));
-    const a = element('a', { href: url, download: `pfcheck-${document.documentElement.lang}-${document.body.dataset.page}.html` });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 60000);
+    if (!pristinePage.hasAttribute('data-saved-from')) {
+      pristinePage.setAttribute('data-saved-from', location.protocol.startsWith('http') ? location.origin : '');
+    }
+    saveFile(`pfcheck-${document.documentElement.lang}-${document.body.dataset.page}.html`, 'text/html',
+      ['<!doctype html>\n', pristinePage.outerHTML]);
   });
 }
 
+// Offers parts (strings, Blobs) as a file to save under name.
+function saveFile(name, type, parts) {
+  const url = URL.createObjectURL(new Blob(parts, { type }));
+  const a = element('a', { href: url, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60000);
+}
+
+// The URL of another page of this site beside this one ("dice", "audit"),
+// with a fragment: relative where the page has pages beside it (served, or
+// web/dist opened from disk), on the site a saved copy came from, or null
+// for a copy of a page that was itself on disk.
+function siblingPage(page, fragment = '') {
+  const path = `${page}/index.html${fragment ? `#${fragment}` : ''}`;
+  const savedFrom = document.documentElement.dataset.savedFrom;
+  if (savedFrom === undefined) return `../${path}`;
+  return savedFrom ? `${savedFrom}/${document.documentElement.lang}/${path}` : null;
+}
+
+// Links to other pages (data-page-link) go where siblingPage says; in a
+// copy that cannot tell, they are hidden.
+function pointPageLinks() {
+  for (const a of document.querySelectorAll('a[data-page-link]')) {
+    const href = siblingPage(a.dataset.pageLink);
+    if (href) a.href = href;
+    else a.parentElement.hidden = true;
+  }
+}
+
 // Loads the verifier and runs its self-test; only when every vector passes
-// are the fields enabled and ready(pfcheck) called.
+// are the fields enabled and ready(pfcheck, module) called.
 async function start(ready) {
+  pointPageLinks();
   keepFragmentInLanguageLinks();
   addEventListener('hashchange', keepFragmentInLanguageLinks);
   setUpDownload();
   const status = document.querySelector('[data-selftest]');
-  let pfcheck, vectors;
+  let pfcheck, vectors, module;
   try {
-    ({ pfcheck, vectors } = await loadVerifier());
+    ({ pfcheck, vectors, module } = await loadVerifier());
   } catch (err) {
     status.dataset.selftest = 'fail';
     status.textContent = msg('msg.selftest.broken');
@@ -156,7 +191,7 @@ async function start(ready) {
   status.dataset.selftest = 'pass';
   status.textContent = msg('msg.selftest.pass', { n: passed });
   for (const fieldset of document.querySelectorAll('fieldset')) fieldset.disabled = false;
-  ready(pfcheck);
+  ready(pfcheck, module);
 }
 
 // Sends a dice link of another version to the page that checks it (v=1 to
