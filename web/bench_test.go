@@ -1,11 +1,17 @@
 package web
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
 
 	"pfcheck/internal/dice"
 )
@@ -81,4 +87,128 @@ func recordWithRolls(b *testing.B, n int) map[string]any {
 	}
 	b.Fatalf("no record with %d rolls and a seal", n)
 	return nil
+}
+
+// BenchmarkAuditRate audits the file named by PFCHECK_AUDIT_FILE (make bench
+// writes 100,000 dice_v1 matches of 100 rolls) on the German audit page
+// opened from file://, with a worker per core: rolls per second from the
+// start of the audit to its summary (the page's own performance marks).
+func BenchmarkAuditRate(b *testing.B) {
+	file := benchFile(b, "PFCHECK_AUDIT_FILE")
+	for b.Loop() {
+		tb := auditBench(b, file)
+		seconds := eval[float64](tb, `(performance.getEntriesByName('pfcheck:audit-end')[0].startTime - performance.getEntriesByName('pfcheck:audit-start')[0].startTime) / 1000`)
+		rolls := eval[float64](tb, `+document.querySelector('[data-audit-stats]').dataset.rolls`)
+		b.ReportMetric(rolls/seconds, "rolls/s")
+		b.ReportMetric(float64(eval[int](tb, `navigator.hardwareConcurrency`)), "workers")
+	}
+}
+
+// BenchmarkAuditMemory audits the file named by PFCHECK_AUDIT_GB (make
+// bench writes 1 GB of matches) and reports the tab's peak memory: the
+// largest resident set of the page's renderer process, whose threads run
+// the workers too (peak-MB: VmHWM, shared library pages included), and the
+// largest of its anonymous (private) memory sampled every 100 ms.
+func BenchmarkAuditMemory(b *testing.B) {
+	file := benchFile(b, "PFCHECK_AUDIT_GB")
+	for b.Loop() {
+		renderers := rendererPIDs
+		done := make(chan struct{})
+		peakAnon := make(chan int)
+		go func() {
+			most := 0
+			for {
+				for _, pid := range renderers() {
+					most = max(most, procStatus(pid, "RssAnon"))
+				}
+				select {
+				case <-done:
+					peakAnon <- most
+					return
+				case <-time.After(100 * time.Millisecond):
+				}
+			}
+		}()
+		tb := auditBench(b, file)
+		close(done)
+		hwm := 0
+		for _, pid := range renderers() {
+			hwm = max(hwm, procStatus(pid, "VmHWM"))
+		}
+		b.ReportMetric(float64(hwm)/1024, "peak-MB")
+		b.ReportMetric(float64(<-peakAnon)/1024, "peak-anon-MB")
+		size, _ := os.Stat(file)
+		b.ReportMetric(float64(size.Size())/1e9, "file-GB")
+		b.ReportMetric(eval[float64](tb, `+document.querySelector('[data-audit-summary]').dataset.records`), "matches")
+	}
+}
+
+func benchFile(b *testing.B, env string) string {
+	if browserCtx == nil {
+		b.Skip("no browser")
+	}
+	file := os.Getenv(env)
+	if file == "" {
+		b.Skipf("%s names no file (make bench writes one)", env)
+	}
+	return file
+}
+
+// auditBench opens the audit page, audits file and waits for the end.
+func auditBench(b *testing.B, file string) *tab {
+	tb := navigateFor(b, "file://"+filepath.Join(distDir, "de", "audit", "index.html"), time.Hour)
+	if got := tb.waitSelfTest(); got != "pass" {
+		b.Fatalf("self-test %s", got)
+	}
+	if err := chromedp.Do(tb.ctx,
+		chromedp.SetUploadFiles(chromedp.CSS(`[data-audit-file]`), []string{file}),
+		chromedp.Click(chromedp.CSS(`[data-audit-start]`)),
+	); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`document.querySelector('[data-audit-summary]').dataset.state !== 'running'`,
+		chromedp.WithPollingTimeout(time.Hour), chromedp.WithPollingInterval(time.Second))); err != nil {
+		b.Fatal(err)
+	}
+	if state := eval[string](tb, `document.querySelector('[data-audit-summary]').dataset.state`); state != "done" {
+		b.Fatalf("audit %s", state)
+	}
+	return tb
+}
+
+// rendererPIDs returns the renderer processes of the test's browser: those
+// with --type=renderer whose parent, or its parent, is the browser.
+func rendererPIDs() []int {
+	browser := chromedp.FromContext(browserCtx).Browser.Process().Pid
+	var pids []int
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		cmdline, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
+		if !bytes.Contains(cmdline, []byte("--type=renderer")) {
+			continue
+		}
+		for parent, depth := procStatus(pid, "PPid"), 0; parent > 1 && depth < 3; parent, depth = procStatus(parent, "PPid"), depth+1 {
+			if parent == browser {
+				pids = append(pids, pid)
+				break
+			}
+		}
+	}
+	return pids
+}
+
+// procStatus returns a number field of /proc/<pid>/status (kB for sizes).
+func procStatus(pid int, field string) int {
+	data, _ := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "status"))
+	for _, line := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(line, field+":"); ok {
+			n, _ := strconv.Atoi(strings.Fields(rest)[0])
+			return n
+		}
+	}
+	return 0
 }

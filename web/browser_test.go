@@ -118,12 +118,15 @@ func open(t testing.TB, url string) *tab {
 }
 
 // navigate opens url in a new tab that records what the page does.
-func navigate(t testing.TB, url string) *tab {
+func navigate(t testing.TB, url string) *tab { return navigateFor(t, url, 90*time.Second) }
+
+// navigateFor is navigate for a tab that may take up to timeout.
+func navigateFor(t testing.TB, url string, timeout time.Duration) *tab {
 	t.Helper()
 	needBrowser(t)
 	ctx, cancel := chromedp.NewContext(browserCtx)
 	t.Cleanup(cancel)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+	ctx, cancelTimeout := context.WithTimeout(ctx, timeout)
 	t.Cleanup(cancelTimeout)
 	tb := &tab{ctx: ctx, t: t}
 	if err := chromedp.Listen(ctx, tb.record); err != nil {

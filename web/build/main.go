@@ -104,7 +104,9 @@ func writeVectors(dir string, page web.Page, out string) error {
 	return os.WriteFile(out, list, 0o644)
 }
 
-type language struct{ Code, Name string }
+// language is a language of the pages: its code, its name and, for the
+// landing page, its words for the link to the audit page.
+type language struct{ Code, Name, Audit string }
 
 // field is the argument of the "field" partial in web/templates/fields.html,
 // which says what each option renders.
@@ -180,7 +182,7 @@ func build(dist, vectorDir, version string, pages []web.Page) error {
 	}
 	var languages []language
 	for _, code := range web.Languages {
-		languages = append(languages, language{code, shared[code]["lang.name"]})
+		languages = append(languages, language{code, shared[code]["lang.name"], shared[code]["nav.audit"]})
 	}
 	if err := os.MkdirAll(filepath.Join(dist, "wasm"), 0o755); err != nil {
 		return err
@@ -302,11 +304,12 @@ func readAsset(path string) (string, error) {
 // languagePicker is web/dist/index.html: it opens the page that reads the
 // link in the fragment (linkPage, web/static/links.js; the check page
 // without one) in the browser's preferred language and keeps the fragment,
-// which holds the match.
+// which holds the match. Without script it lists the check and audit pages.
 func languagePicker(languages []language, linkPageScript string) string {
 	var links, codes strings.Builder
 	for _, l := range languages {
-		fmt.Fprintf(&links, "<li><a href=\"%s/check/index.html\" lang=\"%s\">%s</a></li>\n", l.Code, l.Code, template.HTMLEscapeString(l.Name))
+		fmt.Fprintf(&links, "<li><a href=\"%s/check/index.html\" lang=\"%s\">%s</a> · <a href=\"%s/audit/index.html\" lang=\"%s\">%s</a></li>\n",
+			l.Code, l.Code, template.HTMLEscapeString(l.Name), l.Code, l.Code, template.HTMLEscapeString(l.Audit))
 		fmt.Fprintf(&codes, "%q,", l.Code)
 	}
 	return `<!doctype html>

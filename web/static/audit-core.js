@@ -298,6 +298,7 @@ function auditWorkerMain(port) {
     try {
       if (data.module) {
         const go = new Go();
+        go.env = { GOGC: '400' }; // as the pages run it (loadVerifier): fewer collections of a small heap
         const instance = await WebAssembly.instantiate(data.module, go.importObject);
         go.run(instance);
         pfcheck = globalThis.pfcheck;
