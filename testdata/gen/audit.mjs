@@ -25,12 +25,12 @@
 // Deterministic: every pseudo-random input comes from SHA-256 of a label
 // (lib.mjs), so the same arguments always write the same files.
 
-import { createHmac } from 'node:crypto';
 import { mkdirSync, openSync, writeSync, closeSync, writeFileSync } from 'node:fs';
 import { dirname, join, basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { detHex, detInt, detString, formatJSON, hex, hmacSha256, sha256 } from './lib.mjs';
 import { card52, drawer, range, stream, word } from './pf2lib.mjs';
+import { deal as shoeDeal } from './shoelib.mjs';
 
 const GENERATOR = 'testdata/gen/audit.mjs';
 const SEED_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
@@ -142,49 +142,7 @@ function diceV2Link(rec) {
 }
 
 // ---------------------------------------------------------------------------
-// shoe_v1 (SPEC §3): block c = HMAC(key = seed as lowercase hex text,
-// clientSeed + ":" + nonce + ":" + c), index(n) by rejection over k bytes,
-// Fisher–Yates from the top, then the cut card from the same stream.
-
-function shoeDeal(seedHex, clientSeed, nonce, decks, penetration) {
-  const key = Buffer.from(seedHex.toLowerCase(), 'utf8');
-  let block = Buffer.alloc(0);
-  let pos = 0;
-  let c = 0;
-  const byte = () => {
-    if (pos === block.length) {
-      block = createHmac('sha256', key).update(`${clientSeed}:${nonce}:${c++}`, 'utf8').digest();
-      pos = 0;
-    }
-    return block[pos++];
-  };
-  const index = (n) => {
-    let k = 0;
-    let span = 1;
-    while (span < n) {
-      span *= 256;
-      k++;
-    }
-    const limit = span - (span % n);
-    for (;;) {
-      let x = 0;
-      for (let i = 0; i < k; i++) x = x * 256 + byte();
-      if (x < limit) return x % n;
-    }
-  };
-  const cards = [];
-  for (let d = 0; d < decks; d++) for (const s of 'SHDC') for (const r of 'A23456789TJQK') cards.push(r + s);
-  for (let i = cards.length - 1; i >= 1; i--) {
-    const j = index(i + 1);
-    [cards[i], cards[j]] = [cards[j], cards[i]];
-  }
-  const round = (x) => Math.floor(x + 0.5);
-  const total = cards.length;
-  const spread = Math.max(1, round(total * 0.02));
-  const raw = round(total * penetration) + index(2 * spread + 1) - spread;
-  const cut = Math.min(Math.max(raw, Math.max(20, round(total * 0.5))), total - 15);
-  return { cards, cut };
-}
+// shoe_v1 (SPEC §3): the shoe of shoelib.mjs, as the shoe_v1 vectors deal it.
 
 function shoeMatch(label, dealt, { decks = 1 } = {}) {
   const serverSeed = detHex(`${label}:server`, 32);

@@ -137,31 +137,12 @@ start((pfcheck, module) => {
   // The 36 ordered rolls against the expected count, die 1 in the rows.
   function heatMap(stats) {
     const expected = stats.expected36;
-    const table = document.querySelector('[data-audit-heatmap]');
-    const head = element('tr');
-    head.append(element('td'));
-    for (let b = 1; b <= 6; b++) {
-      const th = element('th', { scope: 'col' });
-      th.append(element('span', { class: 'visually-hidden' }, `${msg('msg.audit.heatmap.die2')} `), String(b));
-      head.append(th);
-    }
-    const thead = element('thead');
-    thead.append(head);
-    const tbody = element('tbody');
-    for (let a = 1; a <= 6; a++) {
-      const tr = element('tr');
-      const th = element('th', { scope: 'row' });
-      th.append(element('span', { class: 'visually-hidden' }, `${msg('msg.audit.heatmap.die1')} `), String(a));
-      tr.append(th);
-      for (let b = 1; b <= 6; b++) {
-        const count = stats.counts[(a - 1) * 6 + (b - 1)];
-        const ratio = expected > 0 ? Math.min(count / expected, 2) : 0;
-        tr.append(element('td', { 'data-roll': `${a}${b}`, 'data-count': String(count), style: `--ratio:${ratio.toFixed(3)}` }, formatNumber(count)));
-      }
-      tbody.append(tr);
-    }
     const caption = element('caption', { class: 'hint' }, msg('msg.audit.heatmap.caption', { expected: formatNumber(expected, { maximumFractionDigits: 1 }) }));
-    table.replaceChildren(caption, thead, tbody);
+    rollTable(document.querySelector('[data-audit-heatmap]'), caption, msg('msg.audit.heatmap.die1'), msg('msg.audit.heatmap.die2'), (a, b) => {
+      const count = stats.counts[(a - 1) * 6 + (b - 1)];
+      const ratio = expected > 0 ? Math.min(count / expected, 2) : 0;
+      return element('td', { 'data-roll': `${a}${b}`, 'data-count': String(count), style: `--ratio:${ratio.toFixed(3)}` }, formatNumber(count));
+    });
   }
 
   // The six faces as bars against the expected count (a dashed line).

@@ -211,6 +211,31 @@ function forwardDiceLink(version, page, movedKey, linkKey, clearResult) {
   return true;
 }
 
+// Fills table with the 36 ordered rolls of two dice, die 1 in the rows and
+// die 2 in the columns: caption first, each header naming its die (die1,
+// die2) for screen readers, and cell(a, b) the <td> of roll a-b.
+function rollTable(table, caption, die1, die2, cell) {
+  const head = element('tr');
+  head.append(element('td'));
+  for (let b = 1; b <= 6; b++) {
+    const th = element('th', { scope: 'col' });
+    th.append(element('span', { class: 'visually-hidden' }, `${die2} `), String(b));
+    head.append(th);
+  }
+  const thead = element('thead');
+  thead.append(head);
+  const tbody = element('tbody');
+  for (let a = 1; a <= 6; a++) {
+    const tr = element('tr');
+    const th = element('th', { scope: 'row' });
+    th.append(element('span', { class: 'visually-hidden' }, `${die1} `), String(a));
+    tr.append(th);
+    for (let b = 1; b <= 6; b++) tr.append(cell(a, b));
+    tbody.append(tr);
+  }
+  table.replaceChildren(caption, thead, tbody);
+}
+
 const suitSymbols = { s: '♠', h: '♥', d: '♦', c: '♣' };
 
 // A card as the page shows it: rank and suit symbol, red for hearts and
