@@ -1,6 +1,6 @@
 // Command serve serves the built pages (web/dist) on a local address with
-// the pages' Content-Security-Policy as a header, and prints a link to an
-// example match. Run it with `go run serve.go` after `make build`.
+// the headers of web.Headers, within web.ServerLimits, and prints a link to
+// an example match. Run it with `go run serve.go` after `make build`.
 package main
 
 import (
@@ -8,7 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"log"
-	"net/http"
+	"net"
 	"os"
 	"strings"
 
@@ -29,7 +29,12 @@ func main() {
 		fmt.Printf("an example match: http://%s/de/check/#%s\n", *addr, example)
 	}
 	fmt.Printf("shoe proofs from %s: try the id shoe-42 on http://%s/de/shoe/\n", *proofs, *addr)
-	log.Fatal(http.ListenAndServe(*addr, web.Handler(*dist, *proofs)))
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		log.Fatal(err)
+	}
+	srv, limited := web.NewServer(ln, web.Handler(*dist, *proofs), web.ServerLimits)
+	log.Fatal(srv.Serve(limited))
 }
 
 // exampleLink picks a real match from the dice vectors: the first link case

@@ -14,8 +14,8 @@ import (
 // The audit's calls link the chi-square's mathematics and the audit itself,
 // some 25 KB gzip that only the audit page downloads.
 func init() {
-	calls["audit"] = auditBatch
-	calls["rollStats"] = func(args []js.Value) any { return verify.RollStats(plain(args, maxRecordBytes)) }
+	calls["audit"] = call{auditBatch, errorsObject("text", codeReentrant)}
+	calls["rollStats"] = call{rollStats, errorsObject("counts", codeReentrant)}
 }
 
 const (
@@ -25,21 +25,28 @@ const (
 	defaultMaxProblems = 1000
 )
 
-// auditBatch runs audit.Run on one batch of lines.
+func rollStats(args []js.Value) any {
+	v, _ := plain(args, maxRecordBytes)
+	return verify.RollStats(v)
+}
+
+// auditBatch runs audit.Run on one batch of lines; the text's size is
+// bounded before it is copied, as every argument's.
 func auditBatch(args []js.Value) any {
-	text, ok := stringArg(args)
-	if !ok {
-		return errorsObject("text")
-	}
-	if len(text) > maxAuditBytes {
-		return map[string]any{"errors": report.ProblemList([]report.Problem{{Field: "text", Code: audit.CodeTooLong}})}
+	text, code := stringArg(args, maxAuditBytes)
+	if code != "" {
+		return errorsObject("text", code)
 	}
 	first, maxProblems := 1, defaultMaxProblems
 	var formats []string
 	if len(args) > 1 && !args[1].IsUndefined() {
-		opts, isObject := plain(args[1:], maxRecordBytes).(map[string]any)
-		if !isObject {
-			return errorsObject("options")
+		v, code := plain(args[1:], maxRecordBytes)
+		opts, isObject := v.(map[string]any)
+		switch {
+		case code != "":
+			return errorsObject("options", code)
+		case !isObject:
+			return errorsObject("options", record.CodeWrongType)
 		}
 		r := record.NewReader(opts)
 		if n, ok := r.Int("first", false); ok {

@@ -24,7 +24,8 @@
 //	                           (in builds with shoe_v1)
 //	pfcheck.check(record)      {scheme, status, commitment?, errors, mismatches, …}
 //	pfcheck.formatLink(record) the link fragment (no "#") for a record in the
-//	                           format of its scheme's page, "" if none
+//	                           format of its scheme's page that means what the
+//	                           record means, "" if none (verify.FormatLink)
 //	pfcheck.reach(distance)    {distance, rolls: ["11", "12", …], count} or
 //	                           {errors: [{field: "distance", code}]}: the ordered
 //	                           rolls that carry one checker exactly distance pips
@@ -59,6 +60,14 @@
 // never throws into JavaScript: bad arguments and internal faults come back
 // as status invalid with errors. The README documents every field.
 //
+// Two rules keep a hostile argument from harming the verifier. One call runs
+// at a time: a call made while another runs (from an argument's toJSON or
+// getter) is refused with the code reentrant, since nesting them without end
+// kills the Go program and every later call with it. And every argument's
+// size is bounded before it is copied into wasm memory, which never shrinks:
+// a string's length is read first, and a text over its bound is refused
+// unread.
+//
 // Values cross as JSON text, both ways: one JSON.stringify or JSON.parse per
 // call instead of one syscall/js call per value, which made a self-test some
 // ten times slower.
@@ -67,6 +76,8 @@ package main
 import (
 	"syscall/js"
 
+	"pfcheck/internal/link"
+	"pfcheck/internal/record"
 	"pfcheck/internal/report"
 	"pfcheck/internal/verify"
 )
@@ -75,7 +86,14 @@ import (
 var version = "dev"
 
 // calls are bridge functions that only some builds have (audit.go).
-var calls = map[string]func(args []js.Value) any{}
+var calls = map[string]call{}
+
+// call is a bridge function and its answer to a call made while another
+// runs (see function).
+type call struct {
+	f         func(args []js.Value) any
+	reentered any
+}
 
 // Bounds on what a call takes from JavaScript, so a hostile argument cannot
 // exhaust memory: records nest a few levels and hold at most a match's rolls;
@@ -86,41 +104,68 @@ const (
 	maxVectorBytes = 32 << 20
 )
 
+// Codes of the bridge itself, on the argument's field, besides the record
+// codes missing, wrong-type and too-long.
+const (
+	codeReentrant = "reentrant"
+	codeInternal  = "internal-error"
+)
+
 func main() {
 	api := map[string]any{
 		"version":    version,
-		"selfTest":   function(selfTest),
-		"parseLink":  function(parseLink),
-		"check":      function(check),
-		"formatLink": function(formatLink),
+		"selfTest":   function(selfTest, map[string]any{"passed": 0, "failed": []any{codeReentrant}}),
+		"parseLink":  function(parseLink, errorsObject("link", codeReentrant)),
+		"check":      function(check, invalid(codeReentrant)),
+		"formatLink": function(formatLink, ""),
 		"reach": function(func(args []js.Value) any {
-			return verify.Reach(plain(args, maxRecordBytes))
-		}),
-		"openingRolls": function(func([]js.Value) any { return verify.OpeningRolls() }),
+			v, _ := plain(args, maxRecordBytes)
+			return verify.Reach(v)
+		}, errorsObject("distance", codeReentrant)),
+		"openingRolls": function(func([]js.Value) any { return verify.OpeningRolls() }, errorsObject("rolls", codeReentrant)),
 	}
-	for name, parse := range verify.Parsers {
-		api[name] = function(textParser(parse))
+	for name, parser := range verify.Parsers {
+		api[name] = function(textParser(parser), errorsObject("text", codeReentrant))
 	}
 	for name, call := range calls {
-		api[name] = function(call)
+		api[name] = function(call.f, call.reentered)
 	}
 	js.Global().Set("pfcheck", js.ValueOf(api))
 	select {} // keep the functions callable
 }
 
-// function wraps f so that a panic comes back as an invalid result instead of
-// killing the Go program behind every later call, and hands its plain-object
-// result over as JSON text that JavaScript parses at once: much faster than
-// building a large object one property at a time through syscall/js.
-func function(f func(args []js.Value) any) js.Func {
+// running is true while a call runs. JavaScript runs one thing at a time, so
+// a call that finds it set was made by the running call's argument.
+var running bool
+
+// function wraps f so that a call made while another runs gets reentered,
+// and a panic an invalid result, instead of killing the Go program behind
+// every later call; it hands its plain-object result over as JSON text that
+// JavaScript parses at once: much faster than building a large object one
+// property at a time through syscall/js.
+func function(f func(args []js.Value) any, reentered any) js.Func {
 	return js.FuncOf(func(_ js.Value, args []js.Value) (result any) {
+		if running {
+			return toJS(reentered)
+		}
+		running = true
 		defer func() {
+			running = false
 			if recover() != nil {
-				result = toJS(report.InvalidResult("", []report.Problem{{Field: "record", Code: "internal-error"}}).Map())
+				result = toJS(invalid(codeInternal))
 			}
 		}()
 		return toJS(f(args))
 	})
+}
+
+// invalid is the result of a check refused for the record as a whole.
+// It and errorsObject are not inlined: each of their callers would carry
+// its own copy of the map building, some 15 KB of wasm in all.
+//
+//go:noinline
+func invalid(code string) map[string]any {
+	return report.InvalidResult("", []report.Problem{{Field: "record", Code: code}}).Map()
 }
 
 var jsonObject = js.Global().Get("JSON")
@@ -135,56 +180,79 @@ func toJS(v any) any {
 
 // plain returns the first argument in the plain-record model (string,
 // float64, bool, nil, []any, map[string]any) through JSON.stringify, or nil
-// for a missing argument, one JSON cannot carry, or one over maxBytes.
-func plain(args []js.Value, maxBytes int) any {
+// and the problem's code: missing, wrong-type for one JSON cannot carry,
+// too-long for one over maxBytes.
+func plain(args []js.Value, maxBytes int) (v any, code string) {
 	if len(args) < 1 {
-		return nil
+		return nil, record.CodeMissing
 	}
-	text, ok := jsonText(args[0])
-	if !ok || len(text) > maxBytes {
-		return nil
+	text, code := jsonText(args[0], maxBytes)
+	if code != "" {
+		return nil, code
 	}
-	v, _ := report.ParseJSON(text, maxDepth)
-	return v
+	v, _ = report.ParseJSON(text, maxDepth)
+	return v, ""
 }
 
-// jsonText is JSON.stringify(v); ok is false where it throws (cycles,
-// BigInt) or gives no text (undefined, functions).
-func jsonText(v js.Value) (text string, ok bool) {
+// jsonText is JSON.stringify(v), or the problem's code: wrong-type where it
+// throws (cycles, BigInt) or gives no text (undefined, functions), too-long
+// where the text is over maxBytes.
+func jsonText(v js.Value, maxBytes int) (text, code string) {
 	defer func() {
 		if recover() != nil {
-			ok = false
+			text, code = "", record.CodeWrongType
 		}
 	}()
-	out := jsonObject.Call("stringify", v)
-	if out.Type() != js.TypeString {
-		return "", false
-	}
-	return out.String(), true
+	return stringValue(jsonObject.Call("stringify", v), maxBytes)
 }
 
-func stringArg(args []js.Value) (string, bool) {
-	if len(args) < 1 || args[0].Type() != js.TypeString {
-		return "", false
+var object = js.Global().Get("Object")
+
+// stringValue copies a JavaScript string of at most maxBytes UTF-8 bytes
+// into Go. Its length, in UTF-16 units, is read first (from its String
+// object: syscall/js reads no property of a primitive): each unit is at
+// least one byte, so a longer string is refused uncopied, and what is
+// copied is at most three times maxBytes.
+func stringValue(v js.Value, maxBytes int) (text, code string) {
+	switch {
+	case v.Type() != js.TypeString:
+		return "", record.CodeWrongType
+	case object.Invoke(v).Length() > maxBytes:
+		return "", record.CodeTooLong
 	}
-	return args[0].String(), true
+	text = v.String()
+	if len(text) > maxBytes {
+		return "", record.CodeTooLong
+	}
+	return text, ""
 }
 
-func errorsObject(field string) map[string]any {
-	return map[string]any{"errors": report.ProblemList([]report.Problem{{Field: field, Code: "wrong-type"}})}
+// stringArg is the first argument, a string of at most maxBytes bytes.
+func stringArg(args []js.Value, maxBytes int) (text, code string) {
+	if len(args) < 1 {
+		return "", record.CodeWrongType
+	}
+	return stringValue(args[0], maxBytes)
+}
+
+//go:noinline
+func errorsObject(field, code string) map[string]any {
+	return map[string]any{"errors": report.ProblemList([]report.Problem{{Field: field, Code: code}})}
 }
 
 func parseLink(args []js.Value) any {
-	fragment, ok := stringArg(args)
-	if !ok {
-		return errorsObject("link")
+	// One byte more than the longest link: its "#".
+	fragment, code := stringArg(args, link.MaxLength+1)
+	if code != "" {
+		return errorsObject("link", code)
 	}
 	format := ""
 	if len(args) > 1 && !args[1].IsUndefined() {
-		if args[1].Type() != js.TypeString {
-			return errorsObject("format")
+		name, code := stringValue(args[1], maxFormatName)
+		if code != "" {
+			return errorsObject("format", record.CodeWrongType)
 		}
-		format = args[1].String()
+		format = name
 	}
 	rec, problems := verify.ParseLink(fragment, format)
 	if len(problems) > 0 {
@@ -197,33 +265,39 @@ func parseLink(args []js.Value) any {
 	return map[string]any{"record": rec}
 }
 
-// textParser wraps a parser of typed text into a bridge function.
-func textParser(parse func(string) map[string]any) func([]js.Value) any {
+// maxFormatName bounds a link format's name ("dice", "shoe", "games").
+const maxFormatName = 16
+
+// textParser wraps a parser of typed text into a bridge function; a text
+// over the parser's bound gets its answer for that unread.
+func textParser(p verify.TextParser) func([]js.Value) any {
 	return func(args []js.Value) any {
-		text, ok := stringArg(args)
-		if !ok {
-			return errorsObject("text")
+		text, code := stringArg(args, p.MaxBytes)
+		switch code {
+		case record.CodeTooLong:
+			return p.Refused()
+		case record.CodeWrongType:
+			return errorsObject("text", code)
 		}
-		return parse(text)
+		return p.Parse(text)
 	}
 }
 
 func check(args []js.Value) any {
-	if len(args) < 1 {
-		return report.InvalidResult("", []report.Problem{{Field: "record", Code: "missing"}}).Map()
-	}
-	rec, ok := plain(args, maxRecordBytes).(map[string]any)
-	if !ok {
-		return report.InvalidResult("", []report.Problem{{Field: "record", Code: "wrong-type"}}).Map()
+	v, code := plain(args, maxRecordBytes)
+	rec, isRecord := v.(map[string]any)
+	switch {
+	case code != "":
+		return invalid(code)
+	case !isRecord:
+		return invalid(record.CodeWrongType)
 	}
 	return verify.Check(rec).Map()
 }
 
 func formatLink(args []js.Value) any {
-	if len(args) < 1 {
-		return ""
-	}
-	rec, _ := plain(args, maxRecordBytes).(map[string]any)
+	v, _ := plain(args, maxRecordBytes)
+	rec, _ := v.(map[string]any)
 	return verify.FormatLink(rec)
 }
 
@@ -233,11 +307,13 @@ func formatLink(args []js.Value) any {
 func selfTest(args []js.Value) any {
 	passed, failed := 0, []any{}
 	var files []any
-	if text, ok := stringArg(args); ok && len(text) <= maxVectorBytes {
+	if len(args) > 0 && args[0].Type() == js.TypeString {
+		text, _ := stringArg(args, maxVectorBytes)
 		v, _ := report.ParseJSON(text, maxDepth)
 		files, _ = v.([]any)
 	} else {
-		files, _ = plain(args, maxVectorBytes).([]any)
+		v, _ := plain(args, maxVectorBytes)
+		files, _ = v.([]any)
 	}
 	if len(files) == 0 {
 		failed = append(failed, "vectors")

@@ -7,12 +7,14 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"maps"
 	"net/http"
 	"os"
 	"path"
 	"regexp"
 	"slices"
 	"strings"
+	"syscall"
 )
 
 // Languages of the pages, in the order the language switch lists them.
@@ -83,7 +85,8 @@ func (p Page) BuildTags() string {
 // CSP is the policy of a page: nothing is loaded or sent, inline script and
 // style are the page itself, and 'wasm-unsafe-eval' lets it compile its own
 // verifier. The audit page may also start workers from the blob: URLs it
-// makes of its own script.
+// makes of its own script. The page carries it in a meta tag; a server sends
+// it as a header too, with frame-ancestors (see Headers).
 func CSP(p Page) string {
 	extra := ""
 	if p.Connects {
@@ -95,10 +98,50 @@ func CSP(p Page) string {
 	return "default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'" + extra
 }
 
-// pageOf returns the page a URL path belongs to (/<lang>/<page>/…).
+// noFraming keeps every response out of other sites' frames. It is only
+// obeyed in a header: in a meta tag a browser ignores it, with a warning.
+const noFraming = "; frame-ancestors 'none'"
+
+// StrictCSP is the policy of every response that is not a page.
+const StrictCSP = "default-src 'none'" + noFraming
+
+// Headers returns the headers of a response to urlPath, besides the file's
+// own (Content-Type, Last-Modified): the server's whole policy, in one
+// place. A page (an index.html: the landing page or /<lang>/<page>/) gets
+// its CSP; anything else, the strictest one; the shoe API is never cached.
+// Pages and files are revalidated, since their names stay across builds.
+// README.md ("Security") lists the same headers for a static host.
+func Headers(urlPath string) http.Header {
+	h := http.Header{}
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("Cross-Origin-Opener-Policy", "same-origin")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Content-Security-Policy", StrictCSP)
+	h.Set("Cache-Control", "no-cache")
+	if p, ok := pageOf(urlPath); ok {
+		h.Set("Content-Security-Policy", CSP(p)+noFraming)
+	}
+	if strings.HasPrefix(urlPath, ShoeAPI) {
+		h.Set("Cache-Control", "no-store") // a running shoe is revealed later
+		h.Set("Cross-Origin-Resource-Policy", "same-origin")
+	}
+	return h
+}
+
+// pageOf returns the page a URL path shows: the landing page (/ and
+// /index.html, a Page without a name) or a check page (/<lang>/<page>/ and
+// its index.html).
 func pageOf(urlPath string) (Page, bool) {
-	parts := strings.Split(strings.Trim(path.Clean(urlPath), "/"), "/")
-	if len(parts) < 2 {
+	dir, file := path.Split(urlPath)
+	if file != "" && file != "index.html" {
+		return Page{}, false
+	}
+	parts := strings.Split(strings.Trim(dir, "/"), "/")
+	switch {
+	case dir == "/":
+		return Page{}, true
+	case len(parts) != 2 || !slices.Contains(Languages, parts[0]):
 		return Page{}, false
 	}
 	for _, p := range Pages {
@@ -109,30 +152,40 @@ func pageOf(urlPath string) (Page, bool) {
 	return Page{}, false
 }
 
-// Handler serves the built pages in dist with the same policy as their meta
-// tag, as a header too; anything that is not a page gets the strictest one.
-// Under ShoeAPI it answers the shoe page's "fetch inputs from the server"
-// with the proof records in the directory proofs ("" answers none): see
-// serveShoeProof.
+// Handler serves the built pages in dist with the headers of Headers; a
+// directory is not listed. Under ShoeAPI it answers the shoe page's "fetch
+// inputs from the server" with the proof records in the directory proofs
+// ("" answers none): see serveShoeProof.
 func Handler(dist, proofs string) http.Handler {
-	files := http.FileServer(http.Dir(dist))
+	files := http.FileServer(pagesOnly{http.Dir(dist)})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h := w.Header()
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "no-referrer")
-		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		maps.Copy(w.Header(), Headers(r.URL.Path))
 		if strings.HasPrefix(r.URL.Path, ShoeAPI) {
-			h.Set("Content-Security-Policy", CSP(Page{}))
 			serveShoeProof(w, r, proofs)
 			return
 		}
-		if p, ok := pageOf(r.URL.Path); ok {
-			h.Set("Content-Security-Policy", CSP(p))
-		} else {
-			h.Set("Content-Security-Policy", CSP(Page{}))
-		}
 		files.ServeHTTP(w, r)
 	})
+}
+
+// pagesOnly is a file system whose directories exist only with their
+// index.html, so that http.FileServer serves that and lists none.
+type pagesOnly struct{ http.FileSystem }
+
+func (p pagesOnly) Open(name string) (http.File, error) {
+	f, err := p.FileSystem.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	if info, err := f.Stat(); err == nil && info.IsDir() {
+		index, err := p.FileSystem.Open(path.Join(name, "index.html"))
+		if err != nil {
+			f.Close()
+			return nil, fs.ErrNotExist
+		}
+		index.Close()
+	}
+	return f, nil
 }
 
 // ShoeAPI is the path under which Handler answers GET <ShoeAPI><id> with
@@ -155,8 +208,6 @@ const maxProofSize = 1 << 20
 // used as a path.
 func serveShoeProof(w http.ResponseWriter, r *http.Request, proofs string) {
 	h := w.Header()
-	h.Set("Cache-Control", "no-store") // a running shoe is revealed later
-	h.Set("Cross-Origin-Resource-Policy", "same-origin")
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		h.Set("Allow", "GET, HEAD")
 		apiError(w, http.StatusMethodNotAllowed, "method-not-allowed")
@@ -182,7 +233,9 @@ func serveShoeProof(w http.ResponseWriter, r *http.Request, proofs string) {
 
 // readProof reads one regular file of at most maxProofSize bytes directly
 // in dir; anything else that is not there, or leads out of dir, does not
-// exist.
+// exist. It is opened without blocking, so that a FIFO, which would wait for
+// a writer, is found to be no regular file at once; reads of a regular
+// file ignore the flag.
 func readProof(dir, name string) ([]byte, error) {
 	if dir == "" {
 		return nil, fs.ErrNotExist
@@ -192,7 +245,7 @@ func readProof(dir, name string) ([]byte, error) {
 		return nil, err
 	}
 	defer root.Close()
-	f, err := root.Open(name)
+	f, err := root.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) {
 			err = errors.Join(fs.ErrNotExist, err) // e.g. a link out of dir

@@ -32,14 +32,14 @@ func RecordFromLink(pairs [][2]string) (map[string]any, []report.Problem) {
 			rec[linkFields[k]] = v
 		}
 	}
-	if p, ok := values["p"]; ok && p != "" {
+	if p, ok := values["p"]; ok {
 		seeds := []any{}
 		for seed := range strings.SplitSeq(p, ",") {
 			seeds = append(seeds, seed)
 		}
 		rec["clientSeeds"] = seeds
 	}
-	if r, ok := values["r"]; ok && r != "" {
+	if r, ok := values["r"]; ok {
 		rolls := []any{}
 		for i := 0; i < len(r); i += 2 {
 			rolls = append(rolls, r[i:min(i+2, len(r))])
@@ -50,7 +50,7 @@ func RecordFromLink(pairs [][2]string) (map[string]any, []report.Problem) {
 		return nil, problems
 	}
 	g, ok := values["g"]
-	if !ok || g == "" {
+	if !ok {
 		return rec, nil
 	}
 	games := []any{}
@@ -82,31 +82,68 @@ func withFieldProblems(rec map[string]any, games report.Problem) []report.Proble
 
 // FormatLink returns the v=1 fragment (without `#`) for a record as
 // RecordFromLink builds it; parsing the result gives the same record back.
+// Values are written as they stand, since this link decodes none, and a
+// record that such a link cannot carry gives "": a value of the wrong type
+// or holding a separator, a roll that is not two characters (but the
+// last), a games item that is not a whole number of at least 0. An absent,
+// null or empty value is left out.
 func FormatLink(rec map[string]any) string {
 	b := []byte("v=1")
 	for _, key := range []string{"s", "c", "p", "r", "g"} {
-		v, ok := rec[linkFields[key]]
-		if !ok {
+		v := rec[linkFields[key]]
+		if list, isList := v.([]any); v == nil || v == "" || isList && len(list) == 0 {
 			continue
 		}
-		b = append(b, '&')
-		b = append(b, key...)
-		b = append(b, '=')
-		switch v := v.(type) {
-		case string:
-			b = append(b, v...)
-		case []any:
-			for i, item := range v {
-				if i > 0 && key != "r" {
-					b = append(b, ',')
-				}
-				if s, ok := item.(string); ok {
-					b = append(b, s...)
-				} else if n, ok := record.Whole(item); ok {
-					b = strconv.AppendInt(b, int64(n), 10)
-				}
-			}
+		var ok bool
+		if b, ok = appendValue(append(b, "&"+key+"="...), key, v); !ok {
+			return ""
 		}
 	}
 	return string(b)
+}
+
+// appendValue appends one key's value, or reports that the link cannot
+// carry it.
+func appendValue(b []byte, key string, v any) ([]byte, bool) {
+	if s, isString := v.(string); isString {
+		return append(b, s...), (key == "s" || key == "c") && !strings.Contains(s, "&")
+	}
+	items, isList := v.([]any)
+	if !isList || key == "s" || key == "c" {
+		return b, false
+	}
+	start := len(b)
+	for i, item := range items {
+		if key == "g" {
+			n, isWhole := item.(int) // the link's own items may be any int
+			if !isWhole {
+				n, isWhole = record.Whole(item)
+			}
+			if !isWhole || n < 0 {
+				return b, false
+			}
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendInt(b, int64(n), 10)
+			continue
+		}
+		s, isString := item.(string)
+		if !isString || strings.Contains(s, "&") {
+			return b, false
+		}
+		if key == "p" {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			if strings.Contains(s, ",") {
+				return b, false
+			}
+		} else if len(s) != 2 && !(len(s) == 1 && i == len(items)-1) {
+			return b, false // r is cut every two bytes
+		}
+		b = append(b, s...)
+	}
+	// A list that writes nothing ([""]) would read back as no list.
+	return b, len(b) > start
 }

@@ -61,7 +61,7 @@ func RecordFromLink(pairs [][2]string) (map[string]any, []report.Problem) {
 			continue
 		}
 		v, ok := values[k]
-		if !ok || v == "" {
+		if !ok {
 			continue
 		}
 		n, ok := link.Number(v)
@@ -71,7 +71,7 @@ func RecordFromLink(pairs [][2]string) (map[string]any, []report.Problem) {
 		}
 		rec[linkFields[k]] = n
 	}
-	if r, ok := values["r"]; ok && r != "" {
+	if r, ok := values["r"]; ok {
 		games := []any{}
 		for g := range strings.SplitSeq(r, ".") {
 			rolls := []any{}

@@ -151,10 +151,8 @@ func readValue(f field, raw string) (any, *report.Problem) {
 		return out, nil
 	case wholes:
 		out := []any{}
-		if raw != "" {
-			for _, item := range strings.Split(raw, ",") {
-				out = append(out, wholeOrText(item))
-			}
+		for _, item := range strings.Split(raw, ",") {
+			out = append(out, wholeOrText(item))
 		}
 		return out, nil
 	case digits:
@@ -171,46 +169,40 @@ func readValue(f field, raw string) (any, *report.Problem) {
 		return splitPairs(raw), nil
 	case deals:
 		out := []any{}
-		if raw != "" {
-			for _, d := range strings.Split(raw, ",") {
-				out = append(out, splitPairs(d))
-			}
+		for _, d := range strings.Split(raw, ",") {
+			out = append(out, splitPairs(d))
 		}
 		return out, nil
 	case hands:
 		out := []any{}
-		if raw != "" {
-			for _, h := range strings.Split(raw, ",") {
-				cards := splitPairs(h)
-				first := cards[:min(20, len(cards))]
-				second := append([]any{}, cards[len(first):]...)
-				out = append(out, map[string]any{"first": first, "second": second})
-			}
+		for _, h := range strings.Split(raw, ",") {
+			cards := splitPairs(h)
+			first := cards[:min(20, len(cards))]
+			second := append([]any{}, cards[len(first):]...)
+			out = append(out, map[string]any{"first": first, "second": second})
 		}
 		return out, nil
 	case seatMap:
 		return readSeats(f.key, raw)
 	case proofs:
 		out := []any{}
-		if raw != "" {
-			for _, p := range strings.Split(raw, ",") {
-				parts := strings.Split(p, ":")
-				proof := map[string]any{"position": wholeOrText(parts[0])}
-				if len(parts) > 1 {
-					proof["card"] = parts[1]
-				}
-				if len(parts) > 2 {
-					proof["salt"] = parts[2]
-				}
-				if len(parts) > 3 {
-					path := []any{}
-					for _, step := range parts[3:] {
-						path = append(path, step)
-					}
-					proof["path"] = path
-				}
-				out = append(out, proof)
+		for _, p := range strings.Split(raw, ",") {
+			parts := strings.Split(p, ":")
+			proof := map[string]any{"position": wholeOrText(parts[0])}
+			if len(parts) > 1 {
+				proof["card"] = parts[1]
 			}
+			if len(parts) > 2 {
+				proof["salt"] = parts[2]
+			}
+			if len(parts) > 3 {
+				path := []any{}
+				for _, step := range parts[3:] {
+					path = append(path, step)
+				}
+				proof["path"] = path
+			}
+			out = append(out, proof)
 		}
 		return out, nil
 	}
@@ -219,9 +211,6 @@ func readValue(f field, raw string) (any, *report.Problem) {
 
 func readSeats(key, raw string) (any, *report.Problem) {
 	seats := map[string]any{}
-	if raw == "" {
-		return seats, nil
-	}
 	i := 0
 	for _, item := range strings.Split(raw, ",") {
 		i++

@@ -23,7 +23,7 @@ func sameJSON(a, b any) bool {
 }
 
 // TestVectorRecords: every vector record the page checks writes a link that
-// reads back as the same record.
+// reads back as the same record, less its empty values.
 func TestVectorRecords(t *testing.T) {
 	ran := 0
 	for _, scheme := range []string{"match_seed_v2", "poker_hmac_v1", "chess_colour_v1"} {
@@ -37,7 +37,7 @@ func TestVectorRecords(t *testing.T) {
 			}
 			fragment := FormatLink(rec)
 			got, problems := readLink(fragment)
-			if len(problems) > 0 || !sameJSON(got, rec) {
+			if len(problems) > 0 || !sameJSON(got, link.WithoutEmpty(rec)) {
 				t.Errorf("%s/%v: %s reads as %s %v", scheme, c["name"], fragment, report.AppendJSON(nil, got), problems)
 			}
 			ran++
@@ -74,11 +74,11 @@ func TestRecordFromLink(t *testing.T) {
 	for fragment, want := range map[string]map[string]any{
 		"v=1&scheme=chess_colour_v1&seedA=a&clientA=b&later=1&v2=x": {"scheme": "chess_colour_v1", "seedA": "a", "clientA": "b"},
 		"v=1&scheme=match_seed_v2&seats=1,-0,007,x,&dice=12a&clientSeeds=&deals=,AsK": {"scheme": "match_seed_v2",
-			"seats": []any{1, 0, 7, "x", ""}, "dice": []any{1, 2, "a"}, "clientSeeds": []any{""},
+			"seats": []any{1, 0, 7, "x", ""}, "dice": []any{1, 2, "a"},
 			"deals": []any{[]any{}, []any{"As", "K"}}},
 		"v=1&scheme=poker_hmac_v1&hand=12x&proofs=3:As:ff:a:b,4,&seats=": {"scheme": "poker_hmac_v1", "hand": "12x",
 			"proofs": []any{map[string]any{"position": 3, "card": "As", "salt": "ff", "path": []any{"a", "b"}},
-				map[string]any{"position": 4}, map[string]any{"position": ""}}, "seats": map[string]any{}},
+				map[string]any{"position": 4}, map[string]any{"position": ""}}},
 		"v=1&scheme=match_seed_v2&hands=" + strings.Repeat("7c", 21) + "&draws=1m2": {"scheme": "match_seed_v2",
 			"hands": []any{map[string]any{"first": []any{"7c", "7c", "7c", "7c", "7c", "7c", "7c", "7c", "7c", "7c", "7c", "7c", "7c", "7c", "7c", "7c", "7c", "7c", "7c", "7c"}, "second": []any{"7c"}}},
 			"draws": []any{"1m", "2"}},

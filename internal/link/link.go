@@ -78,7 +78,9 @@ func Version(pairs [][2]string) (string, *report.Problem) {
 
 // Fields picks the known keys (key → record field) out of pairs. A known key
 // given twice is a problem on its field, reported once; unknown keys are
-// ignored so that newer apps can add keys older pages skip.
+// ignored so that newer apps can add keys older pages skip. An empty value
+// is an absent key in every link format, as an empty form field is no
+// value: it is left out of values (given twice, it is still a duplicate).
 func Fields(pairs [][2]string, known map[string]string) (map[string]string, []report.Problem) {
 	values := make(map[string]string, len(known))
 	var problems []report.Problem
@@ -96,6 +98,11 @@ func Fields(pairs [][2]string, known map[string]string) (map[string]string, []re
 			continue
 		}
 		values[kv[0]] = kv[1]
+	}
+	for key, value := range values {
+		if value == "" {
+			delete(values, key)
+		}
 	}
 	return values, problems
 }
@@ -230,4 +237,31 @@ func Text(v any) (text string, ok bool) {
 		return strconv.FormatBool(v), true
 	}
 	return "", false
+}
+
+// WithoutEmpty returns rec without its empty values (null, "", an empty list
+// or object): the record a link carries for rec, since an empty value is an
+// absent key. Every scheme's check takes such a value as absent too.
+func WithoutEmpty(rec map[string]any) map[string]any {
+	out := make(map[string]any, len(rec))
+	for k, v := range rec {
+		switch v := v.(type) {
+		case nil:
+			continue
+		case string:
+			if v == "" {
+				continue
+			}
+		case []any:
+			if len(v) == 0 {
+				continue
+			}
+		case map[string]any:
+			if len(v) == 0 {
+				continue
+			}
+		}
+		out[k] = v
+	}
+	return out
 }

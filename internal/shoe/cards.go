@@ -13,6 +13,10 @@ const (
 	CodeTooMany     = "too-many"
 )
 
+// MaxCardsText bounds the text ParseCards reads: the 416 cards of an 8-deck
+// shoe take under 4 KB even with a symbol and a space each.
+const MaxCardsText = 1 << 16
+
 // ParseCard reads one card name as players copy it: rank A 2 … 9 T J Q K or
 // 10, then suit S H D C, either case, or a suit symbol ♠ ♥ ♦ ♣ (or the white
 // ♤ ♡ ♢ ♧), optionally followed by the emoji or text variation selector
@@ -69,8 +73,11 @@ func isSeparator(r rune) bool {
 // canonical names ("AS", "TD", "9H"), in order. Text with no cards gives an
 // empty list. On failure it returns the first problem: field "cards", code
 // unknown-card with the 1-based position of the bad card, or too-many for
-// more than MaxCards cards.
+// more than MaxCards cards or a text of more than MaxCardsText bytes.
 func ParseCards(text string) ([]string, *report.Problem) {
+	if len(text) > MaxCardsText {
+		return nil, &report.Problem{Field: "cards", Code: CodeTooMany}
+	}
 	cards := []string{}
 	for i := 0; i < len(text); {
 		r, size := utf8.DecodeRuneInString(text[i:])

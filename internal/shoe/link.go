@@ -61,9 +61,6 @@ func RecordFromLink(pairs [][2]string) (rec map[string]any, problems []report.Pr
 				rec[k.field] = decoded
 			}
 		case "k":
-			if value == "" {
-				continue
-			}
 			cards := []any{}
 			for _, item := range strings.Split(value, ",") {
 				card, code := link.Unescape(item)
@@ -79,18 +76,12 @@ func RecordFromLink(pairs [][2]string) (rec map[string]any, problems []report.Pr
 				rec[k.field] = cards
 			}
 		case "p":
-			if value == "" {
-				continue
-			}
 			if f, ok := linkDecimal(value); ok {
 				rec[k.field] = f
 			} else {
 				bad(CodeNotANumber)
 			}
 		default: // n, i, d, x
-			if value == "" {
-				continue
-			}
 			if n, ok := link.Number(value); ok {
 				rec[k.field] = n
 			} else {

@@ -14,7 +14,7 @@ import (
 func init() {
 	checks[dicev2.Scheme] = func(rec map[string]any) report.Result { return dicev2.Check(rec, drand.CheckRound) }
 	linkFormats[FormatDice].versions["2"] = dicev2.RecordFromLink
-	linkWriters[dicev2.Scheme] = dicev2.FormatLink
+	linkWriters[dicev2.Scheme] = linkWriter{FormatDice, dicev2.FormatLink}
 	rollChecks[dicev2.Scheme] = diceV2Rolls
 }
 

@@ -12,8 +12,8 @@ func init() {
 	linkFormats[FormatShoe] = &linkFormat{shoe.MaxLinkLength, map[string]func([][2]string) (map[string]any, []report.Problem){
 		"1": shoe.RecordFromLink,
 	}}
-	linkWriters[shoe.Scheme] = shoe.FormatLink
-	Parsers["parseCards"] = CardsResult
+	linkWriters[shoe.Scheme] = linkWriter{FormatShoe, shoe.FormatLink}
+	Parsers["parseCards"] = TextParser{shoe.MaxCardsText, report.Problem{Field: "cards", Code: shoe.CodeTooMany}, CardsResult}
 	inputs["cardsText"] = text(CardsResult)
 	inputs["stream"] = func(v any, _ map[string]any) (map[string]any, bool) {
 		spec, ok := v.(map[string]any)

@@ -23,7 +23,7 @@ func init() {
 		"1": gameslink.RecordFromLink,
 	}}
 	for _, scheme := range gameslink.Schemes {
-		linkWriters[scheme] = gameslink.FormatLink
+		linkWriters[scheme] = linkWriter{FormatGames, gameslink.FormatLink}
 	}
 	rollChecks[tablegames.Scheme] = tableGameRolls
 }

@@ -72,7 +72,11 @@ func RollsResult(text string) map[string]any {
 
 func listResult(key string, items []string, p *report.Problem) map[string]any {
 	if p != nil {
-		return map[string]any{"errors": report.ProblemList([]report.Problem{*p})}
+		return errorsResult(*p)
 	}
 	return map[string]any{key: report.Strings(items)}
+}
+
+func errorsResult(p report.Problem) map[string]any {
+	return map[string]any{"errors": report.ProblemList([]report.Problem{p})}
 }

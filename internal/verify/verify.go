@@ -40,6 +40,12 @@ type linkFormat struct {
 	versions  map[string]func([][2]string) (map[string]any, []report.Problem)
 }
 
+// A linkWriter writes the link of a scheme's records in its page's format.
+type linkWriter struct {
+	format string
+	write  func(map[string]any) string
+}
+
 // linkFormats reads a link by its page's format, and linkWriters writes a
 // record's link by its scheme.
 var (
@@ -48,15 +54,27 @@ var (
 			"1": dice.RecordFromLink,
 		}},
 	}
-	linkWriters = map[string]func(map[string]any) string{
-		dice.Scheme: dice.FormatLink,
+	linkWriters = map[string]linkWriter{
+		dice.Scheme: {FormatDice, dice.FormatLink},
 	}
 )
 
+// A TextParser reads text a player typed or pasted: Parse returns
+// {<list>: […]} or {errors: […]}. A text of more than MaxBytes bytes is
+// refused with the one problem TooLong: the bridge refuses it unread.
+type TextParser struct {
+	MaxBytes int
+	TooLong  report.Problem
+	Parse    func(string) map[string]any
+}
+
+// Refused is the parser's answer to a text over MaxBytes.
+func (p TextParser) Refused() map[string]any { return errorsResult(p.TooLong) }
+
 // Parsers are the parsers of typed text the bridge offers, by the name of the
-// bridge function; each returns {<list>: […]} or {errors: […]}.
-var Parsers = map[string]func(string) map[string]any{
-	"parseRolls": RollsResult,
+// bridge function.
+var Parsers = map[string]TextParser{
+	"parseRolls": {dice.MaxRollsText, report.Problem{Field: "rolls", Code: dice.CodeTooMany}, RollsResult},
 }
 
 // Check validates rec and recomputes everything its scheme derives. A record
@@ -104,13 +122,34 @@ func ParseLink(fragment, format string) (map[string]any, []report.Problem) {
 }
 
 // FormatLink returns the link fragment (without `#`) for a record in the
-// format of its scheme's page, the inverse of ParseLink; "" for a record no
-// link format carries.
+// format of its scheme's page, the inverse of ParseLink. It writes only a
+// link that means what the record means, and so returns "" for a record
+// that Check calls invalid, or whose link does not read back as a part of
+// the record (what a link leaves out: empty values, fields it has no key
+// for) that Check answers exactly as the record. The check of what was
+// written is the writers' safety net: a link is shared as proof, and one of
+// another meaning (a value holding "&") must never leave the page.
 func FormatLink(rec map[string]any) string {
 	scheme, _ := rec["scheme"].(string)
-	format, known := linkWriters[scheme]
+	w, known := linkWriters[scheme]
 	if !known {
 		return ""
 	}
-	return format(rec)
+	want := Check(rec)
+	if want.Status == report.Invalid {
+		return ""
+	}
+	fragment := w.write(rec)
+	if fragment == "" {
+		return ""
+	}
+	back, problems := ParseLink(fragment, w.format)
+	if len(problems) > 0 || !report.Contains(rec, back) || !sameResult(Check(back), want) {
+		return ""
+	}
+	return fragment
+}
+
+func sameResult(a, b report.Result) bool {
+	return string(report.AppendJSON(nil, a.Map())) == string(report.AppendJSON(nil, b.Map()))
 }

@@ -159,6 +159,7 @@ func TestLinkVersions(t *testing.T) {
 // TestLinkFormats: each page's format reads its own v=1 links, and every
 // writer's link reads back in its scheme's format.
 func TestLinkFormats(t *testing.T) {
+	seed := strings.Repeat("ab", 32)
 	if _, problems := ParseLink("v=1", "poker"); len(problems) != 1 || problems[0].Code != CodeUnknownFormat {
 		t.Errorf("unknown format: %v", problems)
 	}
@@ -169,15 +170,29 @@ func TestLinkFormats(t *testing.T) {
 		format string
 		rec    map[string]any
 	}{
-		{FormatDice, map[string]any{"scheme": "dice_v1", "serverSeed": "ab", "clientSeeds": []any{"x"}, "rolls": []any{"63"}}},
-		{FormatShoe, map[string]any{"scheme": "shoe_v1", "serverSeed": "ab", "clientSeed": "a:b", "nonce": 1, "decks": 2, "penetration": 0.5}},
-		{FormatGames, map[string]any{"scheme": "chess_colour_v1", "seedA": "a b", "clientA": "x"}},
-		{FormatGames, map[string]any{"scheme": "match_seed_v2", "game": "bridge", "seats": []any{1, 0}}},
+		{FormatDice, map[string]any{"scheme": "dice_v1", "serverSeed": seed, "clientSeeds": []any{"x"}, "rolls": []any{"63"}}},
+		{FormatShoe, map[string]any{"scheme": "shoe_v1", "serverSeed": seed, "clientSeed": "a:b", "nonce": 1, "decks": 2, "penetration": 0.5}},
+		{FormatGames, map[string]any{"scheme": "chess_colour_v1", "seedA": "a b", "clientA": "x", "colourA": "white"}},
+		{FormatGames, map[string]any{"scheme": "match_seed_v2", "game": "bridge", "matchId": "m 1", "serverSeed": seed, "clientSeeds": []any{"a", ""}, "seats": []any{1, 0}}},
 	} {
 		fragment := FormatLink(c.rec)
 		got, problems := ParseLink(fragment, c.format)
 		if len(problems) > 0 || !reflect.DeepEqual(got, c.rec) {
 			t.Errorf("%s: %s reads as %v %v, want %v", c.format, fragment, got, problems, c.rec)
+		}
+	}
+}
+
+// TestTextParsersRefuse: each text parser refuses a text over its bound as
+// the bridge does unread.
+func TestTextParsersRefuse(t *testing.T) {
+	for name, p := range Parsers {
+		got := p.Parse(strings.Repeat(" ", p.MaxBytes+1))
+		if !reflect.DeepEqual(got, p.Refused()) {
+			t.Errorf("%s: %v, the bridge says %v", name, got, p.Refused())
+		}
+		if got := p.Parse(strings.Repeat(" ", p.MaxBytes)); got["errors"] != nil {
+			t.Errorf("%s: a text of %d bytes: %v", name, p.MaxBytes, got)
 		}
 	}
 }

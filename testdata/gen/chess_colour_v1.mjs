@@ -154,6 +154,9 @@ invalid('several-fields-in-order', (r) => {
     if (!c) continue;
     link(name, fragment(c.record) + '&later=1', { ...c.expect, record: c.record });
   }
+  // An empty value is an absent key: a bot's link with player B's keys empty.
+  const bot = cases.find((x) => x.name === 'bot-0-a-white');
+  link('empty-values-are-absent', fragment(bot.record) + '&seedB=&commitB=&clientB=', { ...bot.expect, record: bot.record });
   const c = cases.find((x) => x.name.startsWith('player-'));
   const good = fragment(c.record);
   const inv = (...errors) => ({ status: 'invalid', errors: errors.map(([field, code]) => ({ field, code })) });

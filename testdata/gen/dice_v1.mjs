@@ -29,7 +29,9 @@
 // Choices that are pinned: parseRolls `at` is the physical line number, blank
 // lines included (text-blank-line-counts-for-at); a link with neither r nor g
 // stands for a record without a count, so check() says count/missing
-// (link-no-rolls-no-games-count-missing); `p=` is an empty list (missing).
+// (link-no-rolls-no-games-count-missing). An empty value is an absent key in
+// a link, as an empty string is an absent field in a record: a form field left
+// empty is no value (`c=`, `g=`, `v=`; `p=` is clientSeeds/missing).
 //
 // Left out to keep the file small (it is embedded in the wasm): a link of
 // exactly 65536 characters (accepted) and a typed text of 10001 rolls
@@ -106,9 +108,9 @@ function validateRecord(r) {
   else if (s.length / 2 < 16) put(err('serverSeed', 'too-short'));
   else if (s.length / 2 > 64) put(err('serverSeed', 'too-long'));
 
-  // seal (optional)
+  // seal (optional; empty is absent)
   const c = r.seal;
-  if (c !== undefined) {
+  if (c !== undefined && c !== '') {
     if (typeof c !== 'string') put(err('seal', 'wrong-type'));
     else if (!HEX.test(c)) put(err('seal', 'not-hex'));
     else if (c.length !== 64) put(err('seal', 'wrong-length'));
@@ -174,7 +176,8 @@ function check(r) {
   if (errors.length) return { status: 'invalid', errors };
   const computed = sealOf(r.serverSeed);
   const commitment = { computed };
-  if (r.seal !== undefined) {
+  const sealed = r.seal !== undefined && r.seal !== '';
+  if (sealed) {
     commitment.given = r.seal;
     commitment.matches = r.seal.toLowerCase() === computed;
   }
@@ -202,7 +205,7 @@ function check(r) {
     }
   });
   let status = 'computed';
-  if (r.rolls || r.seal !== undefined) {
+  if (r.rolls || sealed) {
     status = mismatches.length || commitment.matches === false ? 'mismatch' : 'match';
   }
   return { status, commitment, rolls, mismatches, errors: [] };
@@ -229,13 +232,14 @@ function parseLink(link) {
     if (key in seen) { parseErr[LINK_KEYS[key]] ??= err(LINK_KEYS[key], 'duplicate'); continue; }
     seen[key] = val;
   }
+  for (const key of Object.keys(seen)) if (seen[key] === '') delete seen[key]; // an empty value is an absent key
   if (!('v' in seen)) parseErr.link ??= err('link', 'missing-version');
   else if (seen.v !== '1') parseErr.link ??= err('link', 'newer-version');
 
   const record = { scheme: SCHEME };
   if ('s' in seen) record.serverSeed = seen.s;
   if ('c' in seen) record.seal = seen.c;
-  if ('p' in seen) record.clientSeeds = seen.p === '' ? [] : seen.p.split(',');
+  if ('p' in seen) record.clientSeeds = seen.p.split(',');
   if ('r' in seen) {
     const items = [];
     for (let i = 0; i < seen.r.length; i += 2) items.push(seen.r.slice(i, i + 2));
@@ -459,6 +463,7 @@ function textCase(name, rollsText, want) {
   recordCase('game-2-opens-with-double', matchRecord({ seed: sg, clients: gc, games: [10, 8, 4] }));
 
   recordCase('no-seal-rolls-match', matchRecord({ seed: serverSeed('s'), clients: [appSeed('s1'), appSeed('s2')], count: 8, seal: false }));
+  recordCase('seal-empty-is-absent', matchRecord({ seed: serverSeed('s'), clients: [appSeed('s1'), appSeed('s2')], count: 8, sealText: '' }));
   recordCase('count-equals-rolls', matchRecord({ seed: serverSeed('t'), clients: [appSeed('t1')], count: 8, withCount: true }));
   recordCase('count-equals-rolls-with-games', matchRecord({ seed: serverSeed('t2'), clients: [appSeed('t21')], games: [7, 5], withCount: true }));
 
@@ -679,6 +684,10 @@ function textCase(name, rollsText, want) {
   rr[14] = changeRoll(rr[14]);
   linkCase('link-mismatch-first-roll-of-game-2', makeLink([...small.slice(0, 4), ['r', rr.join('')], small[5]]));
   linkCase('link-wrong-seal', makeLink([small[0], small[1], ['c', sealOf(s2)], ...small.slice(3)]));
+
+  // An empty value is an absent key: no seal, one game.
+  linkCase('link-c-empty-is-absent', makeLink([small[0], small[1], ['c', ''], ...small.slice(3)]));
+  linkCase('link-g-empty-is-absent', makeLink([...small.slice(0, 5), ['g', '']]));
 }
 
 // ---------------------------------------------------------------------------
@@ -697,6 +706,7 @@ function textCase(name, rollsText, want) {
   bad('link-part-without-equals-malformed', L(V, Sx, P, R) + '&junk', [err('link', 'malformed')]);
   bad('link-markup-part-malformed', L(V, Sx, P, R) + '&<script>alert(1)</script>', [err('link', 'malformed')]);
   bad('link-missing-version', L(Sx, P, R), [err('link', 'missing-version')]);
+  bad('link-v-empty-missing-version', L(['v', ''], Sx, P, R), [err('link', 'missing-version')]);
   // v=2 is dice_v2 (SPEC §2), which another parser reads; v=3 is the next version.
   bad('link-version-3', L(['v', '3'], Sx, P, R), [err('link', 'newer-version')]);
   bad('link-version-0', L(['v', '0'], Sx, P, R), [err('link', 'newer-version')]);

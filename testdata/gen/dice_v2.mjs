@@ -417,6 +417,7 @@ function parseLink(link) {
     }
     seen[k] = v;
   }
+  for (const k of Object.keys(seen)) if (seen[k] === '') delete seen[k]; // an empty value is an absent key
   const rec = { scheme: SCHEME };
   if ('s' in seen) rec.serverSeed = seen.s;
   if ('c' in seen) rec.seal = seen.c;
@@ -432,12 +433,12 @@ function parseLink(link) {
       rec.players = players;
       continue;
     }
-    if (!(k in seen) || seen[k] === '') continue;
+    if (!(k in seen)) continue;
     if (!isNumber(seen[k])) { errors.push(err(f, 'not-a-number')); continue; }
     rec[f] = Number(seen[k]);
   }
   if ('x' in seen) rec.drandSignature = seen.x;
-  if ('r' in seen && seen.r !== '') {
+  if ('r' in seen) {
     rec.games = seen.r.split('.').map((g) => ({ rolls: g.match(/..?/g) ?? [] }));
   }
   if (errors.length) return { errors };
@@ -735,6 +736,9 @@ linkCase('link-one-player-only', '#v=2&s=' + base.serverSeed + '&m=1&a=alice&d=1
 linkCase('link-bad-roll', formatLink(base).replace(/r=(..)/, 'r=$1' + '7'));
 linkCase('link-empty-game', formatLink(base) + '.');
 linkCase('link-round-zero', formatLink(base).replace('d=1000', 'd=0'));
+// An empty value is an absent key: no seal; no players at all.
+linkCase('link-seal-empty-is-absent', formatLink(base).replace(/c=[0-9a-f]+/, 'c='));
+linkCase('link-players-empty-are-absent', formatLink(base).replace('a=alice', 'a=').replace('b=bob', 'b='));
 
 badLinkCase('link-missing-version', formatLink(base).replace('v=2&', ''), [err('link', 'missing-version')]);
 badLinkCase('link-version-3', formatLink(base).replace('v=2', 'v=3'), [err('link', 'newer-version')]);

@@ -423,6 +423,8 @@ for (const [name, decks, pen, nonce] of [
   link("cards-lowercase-and-symbol", good + `&k=${cards.map(encodeURIComponent).join(",")}`, {
     status: "match", record: { ...round, cards },
   });
+  // An empty value is an absent key.
+  link("empty-values-are-absent", good + "&h=&t=&i=&k=&x=", { status: "computed", record: round });
   link("penetration-exponent-form", `#v=1&s=${round.serverSeed}&c=x&n=7&d=1&p=1e-7`, { record: { penetration: 1e-7 } });
   link("client-seed-bad-escape", good.replace("&c=caf", "&c=%ZZcaf"), inv(["clientSeed", "bad-escape"]));
   link("client-seed-not-utf8", good.replace("&c=caf", "&c=%FFcaf"), inv(["clientSeed", "bad-escape"]));

@@ -11,15 +11,21 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 
+let memory;
+
 export async function load(dist = new URL('../dist/', import.meta.url)) {
   await import(new URL('wasm_exec.js', dist)); // defines globalThis.Go
   const go = new globalThis.Go();
   go.env = { GOGC: '400' }; // as the pages run it: see loadVerifier in web/static/common.js
   const wasm = await readFile(new URL('verifier.wasm', dist));
   const { instance } = await WebAssembly.instantiate(wasm, go.importObject);
+  memory = instance.exports.mem;
   go.run(instance); // main registers globalThis.pfcheck, then waits for calls
   return globalThis.pfcheck;
 }
+
+// The bytes of wasm memory the loaded verifier holds; it never shrinks.
+export const memoryBytes = () => memory.buffer.byteLength;
 
 // The test-vector files of testdata/vectors, parsed, as selfTest takes them.
 export function vectorFiles(dir = new URL('../../testdata/vectors/', import.meta.url)) {

@@ -21,7 +21,8 @@ function msg(key, params = {}) {
   const one = `${key}.one`;
   const singular = typeof quantity === 'number' && pluralRules.select(quantity) === 'one' && one in messages;
   let text = messages[singular ? one : key] ?? key;
-  for (const [name, value] of Object.entries(params)) text = text.replaceAll(`{${name}}`, String(value));
+  // A function, not a string: "$&", "$`" and "$'" in what a player typed would be patterns.
+  for (const [name, value] of Object.entries(params)) text = text.replaceAll(`{${name}}`, () => String(value));
   return text;
 }
 
