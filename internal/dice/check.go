@@ -189,28 +189,40 @@ type RollResult struct {
 	Status   report.Status // Match, Mismatch or Computed
 }
 
+// Rolls derives every roll of a validated match: roll n at index n−1.
+func Rolls(m Match) []Roll {
+	roller := NewRoller(m.Seed, m.ClientSeeds)
+	out := make([]Roll, m.Count)
+	for i := range out {
+		out[i] = roller.Roll(i + 1)
+	}
+	return out
+}
+
 // Compute derives every roll of a validated match and compares it with the
 // recorded one, if any.
-func Compute(m Match) []RollResult {
-	roller := NewRoller(m.Seed, m.ClientSeeds)
-	out := make([]RollResult, m.Count)
-	game, left, opening := 1, m.Count, true
+func Compute(m Match) []RollResult { return annotate(m, Rolls(m)) }
+
+// annotate places a match's computed rolls in their games, marks the
+// opening rolls and compares each with the recorded one, if any.
+func annotate(m Match, rolls []Roll) []RollResult {
+	out := make([]RollResult, len(rolls))
+	game, left, opening := 1, len(rolls), true
 	if m.Games != nil {
 		left = m.Games[0]
 	}
-	for i := range out {
+	for i, dice := range rolls {
 		if left == 0 {
 			game++
 			left = m.Games[game-1]
 			opening = true
 		}
 		left--
-		n := i + 1
-		res := RollResult{N: n, Dice: roller.Roll(n), Game: game, Opening: opening, Status: report.Computed}
-		opening = opening && res.Dice.IsDouble()
+		res := RollResult{N: i + 1, Dice: dice, Game: game, Opening: opening, Status: report.Computed}
+		opening = opening && dice.IsDouble()
 		if m.Recorded != nil {
 			res.Recorded = &m.Recorded[i]
-			res.Status = report.Verdict(true, *res.Recorded != res.Dice)
+			res.Status = report.Verdict(true, *res.Recorded != dice)
 		}
 		out[i] = res
 	}
@@ -218,25 +230,22 @@ func Compute(m Match) []RollResult {
 }
 
 // Judge recomputes the seal and every roll of a validated match and compares
-// them with what was given. Its result has no per-roll list: Check adds one
-// for the page; an audit of many matches reads the rolls themselves.
-func Judge(m Match) (report.Result, []RollResult) {
+// them with what was given; it returns the computed rolls (Rolls). Its
+// result has no per-roll list: Check adds one for the page, while an audit
+// of many matches needs only the verdict and the dice.
+func Judge(m Match) (report.Result, []Roll) {
 	commitment := report.Compare(Seal(m.Seed), m.Seal)
-	compared, differs := m.Seal != "", commitment.Differs()
+	differs := commitment.Differs()
 
-	rolls := Compute(m)
+	rolls := Rolls(m)
 	var mismatches []report.Difference
-	for _, rr := range rolls {
-		if rr.Recorded == nil {
-			continue
-		}
-		compared = true
-		if rr.Status == report.Mismatch {
-			differs = true
-			mismatches = append(mismatches, report.Difference{Index: rr.N, Computed: rr.Dice.String(), Recorded: rr.Recorded.String()})
+	for i, recorded := range m.Recorded {
+		if recorded != rolls[i] {
+			mismatches = append(mismatches, report.Difference{Index: i + 1, Computed: rolls[i].String(), Recorded: recorded.String()})
 		}
 	}
-	status := report.Verdict(compared, differs)
+	differs = differs || len(mismatches) > 0
+	status := report.Verdict(m.Seal != "" || m.Recorded != nil, differs)
 	if m.Recorded == nil && !differs {
 		// Only the rolls are what was played; a matching seal alone is no verdict on them.
 		status = report.Computed
@@ -255,7 +264,8 @@ func Check(rec map[string]any) report.Result {
 	if len(problems) > 0 {
 		return report.InvalidResult(Scheme, problems)
 	}
-	res, rolls := Judge(m)
+	res, computed := Judge(m)
+	rolls := annotate(m, computed)
 	list := make([]any, len(rolls))
 	for i, rr := range rolls {
 		o := map[string]any{

@@ -40,7 +40,7 @@ func RecordFromLink(pairs [][2]string) (map[string]any, []report.Problem) {
 		rec["clientSeeds"] = seeds
 	}
 	if r, ok := values["r"]; ok {
-		rolls := []any{}
+		rolls := make([]any, 0, (len(r)+1)/2)
 		for i := 0; i < len(r); i += 2 {
 			rolls = append(rolls, r[i:min(i+2, len(r))])
 		}

@@ -107,6 +107,9 @@ func ParseJSON(text string, maxDepth int) (v any, ok bool) {
 type jsonParser struct {
 	s string
 	i int
+	// The items of the arrays being read, innermost last: each array is
+	// allocated once, at its end, not once per doubling as it grows.
+	items []any
 }
 
 func (p *jsonParser) space() {
@@ -177,19 +180,23 @@ func (p *jsonParser) object(depth int) (any, bool) {
 
 func (p *jsonParser) array(depth int) (any, bool) {
 	p.i++ // [
-	list := []any{}
 	p.space()
 	if p.literal("]") {
-		return list, true
+		return []any{}, true
 	}
+	base := len(p.items)
 	for {
 		item, ok := p.value(depth - 1)
 		if !ok {
 			return nil, false
 		}
-		list = append(list, item)
+		p.items = append(p.items, item)
 		p.space()
 		if p.literal("]") {
+			list := make([]any, len(p.items)-base)
+			copy(list, p.items[base:])
+			clear(p.items[base:]) // keep no reference to what was read
+			p.items = p.items[:base]
 			return list, true
 		}
 		if !p.literal(",") {

@@ -36,13 +36,9 @@ func diceRolls(rec map[string]any) (report.Result, Rolls) {
 	if len(problems) > 0 {
 		return report.InvalidResult(dice.Scheme, problems), Rolls{}
 	}
-	res, rolls := dice.Judge(m)
+	res, computed := dice.Judge(m)
 	if m.Recorded != nil {
 		return res, Rolls{Dice: m.Recorded, Recorded: true}
 	}
-	played := make([]dice.Roll, len(rolls))
-	for i, r := range rolls {
-		played[i] = r.Dice
-	}
-	return res, Rolls{Dice: played}
+	return res, Rolls{Dice: computed}
 }
