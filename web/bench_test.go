@@ -94,7 +94,8 @@ func recordWithRolls(b *testing.B, n int) map[string]any {
 // opened from file://, with a worker per core: rolls per second from the
 // start of the audit to its summary (the page's own performance marks), and
 // per second of CPU time the page's renderer process used meanwhile, which
-// a machine shared with other work does not skew.
+// a machine shared with other work does not skew; and the longest task of
+// the page's main thread meanwhile (the page stays responsive).
 func BenchmarkAuditRate(b *testing.B) {
 	file := benchFile(b, "PFCHECK_AUDIT_FILE")
 	for b.Loop() {
@@ -103,6 +104,7 @@ func BenchmarkAuditRate(b *testing.B) {
 		rolls := eval[float64](tb, `+document.querySelector('[data-audit-stats]').dataset.rolls`)
 		b.ReportMetric(rolls/seconds, "rolls/s")
 		b.ReportMetric(rolls/cpu, "rolls/cpu-s")
+		b.ReportMetric(eval[float64](tb, `Math.max(0, ...longTasks)`), "longest-task-ms")
 		b.ReportMetric(float64(eval[int](tb, `navigator.hardwareConcurrency`)), "workers")
 	}
 }
@@ -181,6 +183,9 @@ func auditBench(b *testing.B, file string) (*tab, float64) {
 	if got := tb.waitSelfTest(); got != "pass" {
 		b.Fatalf("self-test %s", got)
 	}
+	// The page's responsiveness: its main thread's tasks over 50 ms.
+	eval[bool](tb, `(window.longTasks = [], new PerformanceObserver((list) => longTasks.push(...list.getEntries().map((e) => e.duration)))
+		.observe({ type: 'longtask' }), true)`)
 	before := rendererCPU()
 	if err := chromedp.Do(tb.ctx,
 		chromedp.SetUploadFiles(chromedp.CSS(`[data-audit-file]`), []string{file}),
