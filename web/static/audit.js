@@ -108,7 +108,11 @@ start((pfcheck, module) => {
       const text = msg(key, { kind: d.kind, at: d.at ?? '', computed: value(d.computed ?? ''), recorded: value(d.recorded ?? '') });
       return p.count > 1 ? `${text} ${msg('msg.audit.more', { count: p.count - 1 })}` : text;
     }
-    if (p.error) return msg('msg.audit.field', { field: p.error.field, text: problemText(p.error) });
+    // A problem with the line itself, or with the link as a whole, names no field.
+    if (p.error) {
+      const whole = ['line', 'record', 'link'].includes(p.error.field);
+      return whole ? problemText(p.error) : msg('msg.audit.field', { field: p.error.field, text: problemText(p.error) });
+    }
     return msg('msg.audit.computed');
   }
 
