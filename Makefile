@@ -54,7 +54,7 @@ test: vet wasm build test-go test-node ## run every test: Go (with the browser t
 	@echo 'make test: all passed'
 
 test-go:        ## Go tests, including the chromedp browser tests in web/
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout 30m ./...
 
 test-node: wasm ## the vectors through the wasm in Node
 	$(NODE) --test web/node/

@@ -316,3 +316,51 @@ func TestAuditProgressAndCancel(t *testing.T) {
 	}
 	tb.clean(pageURLs("fi", "audit")["file"])
 }
+
+// TestAuditDropAndPaste: a file dropped on the page is the file to audit;
+// without one, the pasted lines are audited; with neither, the page says so
+// next to the file field.
+func TestAuditDropAndPaste(t *testing.T) {
+	needBrowser(t)
+	_, s := loadSeason(t)
+	season, err := os.ReadFile(filepath.Join(seasonDir, "season.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pageURL := pageURLs("el", "audit")["file"]
+	tb := openAudit(t, pageURL)
+
+	if err := chromedp.Do(tb.ctx, chromedp.Click(chromedp.CSS(`[data-audit-start]`))); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := eval[string](tb, `document.querySelector('[data-error-for=file]').textContent`), pageWords(t, "audit", "el")["msg.error.file.missing"]; got != want {
+		t.Errorf("nothing to audit: %q, want %q", got, want)
+	}
+
+	lines := strings.SplitAfter(string(season), "\n")
+	pasted := strings.Join(lines[:3], "")
+	eval[bool](tb, fmt.Sprintf(`(document.querySelector('[data-audit-text]').value = %s, true)`, jsString(pasted)))
+	if err := chromedp.Do(tb.ctx, chromedp.Click(chromedp.CSS(`[data-audit-start]`))); err != nil {
+		t.Fatal(err)
+	}
+	tb.poll(`document.querySelector('[data-audit-summary]').dataset.state === 'done'`)
+	if got := tb.summary(); got["lines"] != "3" || got["match"] != "3" {
+		t.Errorf("pasted lines: %v", got)
+	}
+
+	eval[bool](tb, fmt.Sprintf(`(() => {
+		const files = new DataTransfer();
+		files.items.add(new File([%s], 'season.txt', { type: 'text/plain' }));
+		document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: files, bubbles: true, cancelable: true }));
+		return true;
+	})()`, jsString(string(season))))
+	if got := eval[string](tb, `document.querySelector('[data-audit-file]').files[0]?.name ?? ''`); got != "season.txt" {
+		t.Fatalf("dropped file: input holds %q", got)
+	}
+	if err := chromedp.Do(tb.ctx, chromedp.Click(chromedp.CSS(`[data-audit-start]`))); err != nil {
+		t.Fatal(err)
+	}
+	tb.poll(`document.querySelector('[data-audit-summary]').dataset.state === 'done' && document.querySelector('[data-audit-summary]').dataset.lines !== '3'`)
+	checkSeasonSummary(t, tb, s, 1)
+	tb.clean(pageURL)
+}
