@@ -25,8 +25,8 @@ AUDIT_1G   := $(DIST)/bench/audit-1g.txt
 help:           ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*##/\t/'
 
-build: $(DIST)/wasm_exec.js ## build the self-contained pages (each with its own wasm) into web/dist
-	$(GO) run ./web/build -dist $(DIST) -version $(BUILDVER)
+build: $(DIST)/wasm_exec.js ## build the self-contained pages (each with its own wasm) into web/dist; SUPPORT=mailto:…|https://… names where players report a mismatch
+	$(GO) run ./web/build -dist $(DIST) -version $(BUILDVER) -support '$(SUPPORT)'
 
 wasm: $(DIST)/verifier.wasm $(DIST)/wasm_exec.js ## build the verifier with every scheme (for Node) and copy wasm_exec.js
 
@@ -53,8 +53,13 @@ vet:            ## gofmt, go vet (native and wasm), and what the wasm links
 test: vet wasm build test-go test-node ## run every test: Go (with the browser tests), the wasm in Node
 	@echo 'make test: all passed'
 
-test-go:        ## Go tests, including the chromedp browser tests in web/
+test-go: web/node_modules/axe-core/axe.min.js ## Go tests, including the chromedp browser tests in web/ (with axe-core)
 	$(GO) test -count=1 -timeout 30m ./...
+
+# axe-core, pinned in web/package.json and its lock, for the accessibility test.
+web/node_modules/axe-core/axe.min.js: web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	touch $@
 
 test-node: wasm ## the vectors through the wasm in Node
 	$(NODE) --test web/node/

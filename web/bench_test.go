@@ -179,7 +179,8 @@ func benchFile(b *testing.B, env string) string {
 // auditBench opens the audit page, audits file and waits for the end; it
 // returns the tab and the renderer CPU time the audit took.
 func auditBench(b *testing.B, file string) (*tab, float64) {
-	tb := navigateFor(b, "file://"+filepath.Join(distDir, "de", "audit", "index.html"), time.Hour)
+	tb := newTabFor(browserCtx, b, time.Hour)
+	tb.navigate("file://" + filepath.Join(distDir, "de", "audit", "index.html"))
 	if got := tb.waitSelfTest(); got != "pass" {
 		b.Fatalf("self-test %s", got)
 	}

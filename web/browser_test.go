@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -110,7 +111,13 @@ func needBrowser(t testing.TB) {
 // verdict is shown.
 func open(t testing.TB, url string) *tab {
 	t.Helper()
-	tb := navigate(t, url)
+	return openIn(browserCtx, t, url)
+}
+
+// openIn is open in the browser context of parent (see navigateIn).
+func openIn(parent context.Context, t testing.TB, url string, before ...chromedp.Action[chromedp.Void]) *tab {
+	t.Helper()
+	tb := navigateIn(parent, t, url, before...)
 	if tb.waitSelfTest() == "pass" && strings.Contains(url, "#") {
 		tb.waitVerdict()
 	}
@@ -118,13 +125,41 @@ func open(t testing.TB, url string) *tab {
 }
 
 // navigate opens url in a new tab that records what the page does.
-func navigate(t testing.TB, url string) *tab { return navigateFor(t, url, 90*time.Second) }
+func navigate(t testing.TB, url string) *tab {
+	t.Helper()
+	return navigateIn(browserCtx, t, url)
+}
 
-// navigateFor is navigate for a tab that may take up to timeout.
-func navigateFor(t testing.TB, url string, timeout time.Duration) *tab {
+// navigateIn is navigate in the browser context of parent (a tab's context,
+// or browserCtx), running the actions before first in the new tab.
+func navigateIn(parent context.Context, t testing.TB, url string, before ...chromedp.Action[chromedp.Void]) *tab {
+	t.Helper()
+	tb := newTabIn(parent, t)
+	if err := chromedp.Do(tb.ctx, before...); err != nil {
+		t.Fatal(err)
+	}
+	tb.navigate(url)
+	return tb
+}
+
+// newTab opens an empty tab that records what its pages do.
+func newTab(t testing.TB) *tab {
+	t.Helper()
+	return newTabIn(browserCtx, t)
+}
+
+// newTabIn is newTab in the browser context of parent.
+func newTabIn(parent context.Context, t testing.TB) *tab {
+	t.Helper()
+	return newTabFor(parent, t, 90*time.Second)
+}
+
+// newTabFor is newTabIn for a tab that may take up to timeout (the audit
+// benchmarks').
+func newTabFor(parent context.Context, t testing.TB, timeout time.Duration) *tab {
 	t.Helper()
 	needBrowser(t)
-	ctx, cancel := chromedp.NewContext(browserCtx)
+	ctx, cancel := chromedp.NewContext(parent)
 	t.Cleanup(cancel)
 	ctx, cancelTimeout := context.WithTimeout(ctx, timeout)
 	t.Cleanup(cancelTimeout)
@@ -132,10 +167,14 @@ func navigateFor(t testing.TB, url string, timeout time.Duration) *tab {
 	if err := chromedp.Listen(ctx, tb.record); err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
-		t.Fatalf("open %s: %v", url, err)
-	}
 	return tb
+}
+
+func (tb *tab) navigate(url string) {
+	tb.t.Helper()
+	if err := chromedp.Do(tb.ctx, chromedp.Navigate(url)); err != nil {
+		tb.t.Fatalf("open %s: %v", url, err)
+	}
 }
 
 func (tb *tab) record(ev any) {
@@ -193,8 +232,10 @@ func (tb *tab) waitSelfTest() string {
 	return eval[string](tb, `document.querySelector('[data-selftest]').dataset.selftest`)
 }
 
+// waitVerdict waits for a verdict and for every row, card or tile of it,
+// which the page draws in slices after the verdict.
 func (tb *tab) waitVerdict() {
-	tb.poll(`document.getElementById('verdict').dataset.status !== ''`)
+	tb.poll(`document.getElementById('verdict').dataset.status !== '' && document.getElementById('verdict').dataset.drawn !== 'false'`)
 }
 
 // goTo opens another fragment in the loaded page, as following a second
@@ -211,11 +252,13 @@ func jsString(s string) string {
 }
 
 // clean fails the test on any console error or warning, uncaught exception
-// or dialog, and on any request but the document itself. A blob: URL is no
-// request: it names what the page itself made in memory (the audit page's
-// workers).
+// or dialog, and on any request but the document itself (and what the
+// browser asks for to offer installing a served page: requestsBesides).
 func (tb *tab) clean(documentURL string) {
 	tb.t.Helper()
+	for _, r := range tb.requestsBesides(documentURL) {
+		tb.t.Errorf("request other than the document: %s", r)
+	}
 	tb.mu.Lock()
 	defer tb.mu.Unlock()
 	if len(tb.problems) > 0 {
@@ -224,12 +267,38 @@ func (tb *tab) clean(documentURL string) {
 	if len(tb.dialogs) > 0 {
 		tb.t.Errorf("dialogs opened: %q", tb.dialogs)
 	}
+}
+
+// requestsBesides returns the requests the tab made other than the document
+// and, for a served page, other than what the browser itself asks of the
+// page's origin when it finds the web app manifest the page links, to offer
+// installing it: the manifest and its icons.
+func (tb *tab) requestsBesides(documentURL string) []string {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
 	documentURL, _, _ = strings.Cut(documentURL, "#")
+	var out []string
 	for _, r := range tb.requests {
-		if r != documentURL && !strings.HasPrefix(r, "blob:") {
-			tb.t.Errorf("request other than the document: %s", r)
+		// A blob: URL is no request: it names what the page made in memory
+		// (the audit page's workers).
+		if r != documentURL && !installRequest(documentURL, r) && !strings.HasPrefix(r, "blob:") {
+			out = append(out, r)
 		}
 	}
+	return out
+}
+
+// installRequest reports whether a request of a served page at documentURL
+// is one the browser makes to offer installing it.
+func installRequest(documentURL, request string) bool {
+	doc, err1 := url.Parse(documentURL)
+	req, err2 := url.Parse(request)
+	if err1 != nil || err2 != nil || !strings.HasPrefix(doc.Scheme, "http") || req.Scheme != doc.Scheme || req.Host != doc.Host {
+		return false
+	}
+	manifest, _ := path.Match("/*/manifest.webmanifest", req.Path)
+	icon, _ := path.Match("/icons/*.png", req.Path)
+	return manifest || icon
 }
 
 // download presses the download button at selector and returns the file

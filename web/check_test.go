@@ -110,10 +110,11 @@ func TestCheckPage(t *testing.T) {
 							t.Errorf("roll %d changed: roll %d has status %s", n, r.N, r.Status)
 						}
 					}
-					// In the words for one roll, not "1 rolls".
-					one := strings.ReplaceAll(words["msg.verdict.mismatch-rolls.one"], "{first}", fmt.Sprint(n))
-					if verdict := eval[string](tb, `document.getElementById('verdict').textContent`); !strings.Contains(verdict, one) {
-						t.Errorf("roll %d changed: verdict %q does not say %q", n, verdict, one)
+					// The roll named, counted from 1, and no "others".
+					one := diceFill(words["msg.verdict.mismatch-rolls"], "first", diceFill(words["msg.where.roll"], "n", n))
+					verdict := eval[string](tb, `document.querySelector('[data-verdict-text]').textContent`)
+					if !strings.Contains(verdict, one) || strings.Contains(verdict, strings.Split(words["msg.verdict.mismatch-others.one"], " ")[0]) {
+						t.Errorf("roll %d changed: verdict %q does not say %q alone", n, verdict, one)
 					}
 				}
 

@@ -36,74 +36,74 @@ func (tb *tab) pageSentences() []string {
 	return eval[[]string](tb, `[...document.querySelectorAll('#verdict, [data-error-for], [data-inputs], [data-selftest], [data-result] p, [data-result] li')].map((e) => e.textContent)`)
 }
 
-// TestDollarInUserText: text with "$" patterns in every field of every page,
-// in every language, is shown exactly as typed wherever a sentence echoes
-// it. Before, msg filled placeholders with replaceAll and a string, and a
-// client seed QX$`QY… was shown as "QXClient-Seed „QY…".
+// TestDollarInUserText: text with "$" patterns in every field of every page
+// (each in one language, the languages in turn) is shown exactly as typed
+// wherever a sentence echoes it. Before, msg filled placeholders with
+// replaceAll and a string, and a client seed QX$`QY… was shown as
+// "QXClient-Seed „QY…".
 func TestDollarInUserText(t *testing.T) {
 	needBrowser(t)
 	round := shoeCaseNamed(t, "recorded-prefix-match").Record
 	hand := shoeCaseNamed(t, "tournament-hand2-prefix-match").Record
-	for _, lang := range Languages {
-		for _, page := range Pages {
-			t.Run(lang+"/"+page.Name, func(t *testing.T) {
-				words := pageWords(t, page.Name, lang)
-				url := pageURLs(lang, page.Name)["http"]
-				tb := open(t, url)
-				want := strings.ReplaceAll(words["msg.error"], "{code}", dollarText)
-				if got := eval[string](tb, fmt.Sprintf(`msg('msg.error', { code: %s })`, jsString(dollarText))); got != want {
-					t.Errorf("msg fills {code} as %q, want %q", got, want)
+	for i, page := range Pages {
+		lang := Languages[i%len(Languages)] // one language a page, each language in turn
+		t.Run(lang+"/"+page.Name, func(t *testing.T) {
+			words := pageWords(t, page.Name, lang)
+			url := pageURLs(lang, page.Name)["http"]
+			tb := open(t, url)
+			want := strings.ReplaceAll(words["msg.error"], "{code}", dollarText)
+			if got := eval[string](tb, fmt.Sprintf(`msg('msg.error', { code: %s })`, jsString(dollarText))); got != want {
+				t.Errorf("msg fills {code} as %q, want %q", got, want)
+			}
+			modes := []string{""}
+			switch page.Name {
+			case "shoe":
+				modes = []string{"round", "tournament"}
+			case "games":
+				modes = eval[[]string](tb, `[...document.querySelectorAll('#what option')].map((o) => o.value)`)
+			}
+			echoed := 0
+			for _, mode := range modes {
+				// Every text field holds the text: each is refused, and
+				// its sentence says so without mangling it.
+				tb.dollarSubmit(page.Name, mode, nil)
+				sentences := tb.pageSentences()
+				if bad := dollarMangled(sentences); len(bad) > 0 {
+					t.Errorf("%s: mangled: %q", mode, bad)
 				}
-				modes := []string{""}
-				switch page.Name {
-				case "shoe":
-					modes = []string{"round", "tournament"}
-				case "games":
-					modes = eval[[]string](tb, `[...document.querySelectorAll('#what option')].map((o) => o.value)`)
+				for _, s := range sentences {
+					echoed += strings.Count(s, dollarText)
 				}
-				echoed := 0
-				for _, mode := range modes {
-					// Every text field holds the text: each is refused, and
-					// its sentence says so without mangling it.
-					tb.dollarSubmit(page.Name, mode, nil)
-					sentences := tb.pageSentences()
-					if bad := dollarMangled(sentences); len(bad) > 0 {
-						t.Errorf("%s: mangled: %q", mode, bad)
-					}
-					for _, s := range sentences {
-						echoed += strings.Count(s, dollarText)
-					}
-				}
-				if page.Name == "games" && echoed == 0 {
-					t.Error("no sentence echoes a token") // each bad card, tile, seat or key is named
-				}
-				if page.Name == "shoe" {
-					// A valid round and tournament hand with the text as
-					// client seed and tournament id: the result names it.
-					for mode, rec := range map[string]map[string]any{"round": round, "tournament": hand} {
-						fields := map[string]string{"clientSeed": "", "nonce": "", "tournamentId": "", "hand": "", "commitment": "", "cut": "", "cards": ""}
-						for _, k := range []string{"serverSeed", "nonce", "hand", "decks", "penetration"} {
-							if v, ok := rec[k]; ok {
-								fields[k] = fmt.Sprint(v)
-							}
-						}
-						key, clientSeed, nonce := "msg.shoe.inputs.round", dollarText, fields["nonce"]
-						if mode == "round" {
-							fields["clientSeed"] = dollarText
-						} else {
-							fields["tournamentId"] = dollarText
-							key, clientSeed, nonce = "msg.shoe.inputs.tournament", dollarText+":"+fields["hand"], fields["hand"]
-						}
-						tb.dollarSubmit("shoe", mode, fields)
-						want := strings.NewReplacer("{nonce}", nonce, "{clientSeed}", clientSeed).Replace(words[key])
-						if got := eval[string](tb, `document.querySelector('[data-inputs]').textContent`); got != want {
-							t.Errorf("%s: inputs %q, want %q", mode, got, want)
+			}
+			if page.Name == "games" && echoed == 0 {
+				t.Error("no sentence echoes a token") // each bad card, tile, seat or key is named
+			}
+			if page.Name == "shoe" {
+				// A valid round and tournament hand with the text as
+				// client seed and tournament id: the result names it.
+				for mode, rec := range map[string]map[string]any{"round": round, "tournament": hand} {
+					fields := map[string]string{"clientSeed": "", "nonce": "", "tournamentId": "", "hand": "", "commitment": "", "cut": "", "cards": ""}
+					for _, k := range []string{"serverSeed", "nonce", "hand", "decks", "penetration"} {
+						if v, ok := rec[k]; ok {
+							fields[k] = fmt.Sprint(v)
 						}
 					}
+					key, clientSeed, nonce := "msg.shoe.inputs.round", dollarText, fields["nonce"]
+					if mode == "round" {
+						fields["clientSeed"] = dollarText
+					} else {
+						fields["tournamentId"] = dollarText
+						key, clientSeed, nonce = "msg.shoe.inputs.tournament", dollarText+":"+fields["hand"], fields["hand"]
+					}
+					tb.dollarSubmit("shoe", mode, fields)
+					want := strings.NewReplacer("{nonce}", nonce, "{clientSeed}", clientSeed).Replace(words[key])
+					if got := eval[string](tb, `document.querySelector('[data-inputs]').textContent`); got != want {
+						t.Errorf("%s: inputs %q, want %q", mode, got, want)
+					}
 				}
-				tb.clean(url)
-			})
-		}
+			}
+			tb.clean(url)
+		})
 	}
 }
 

@@ -502,35 +502,29 @@ func (tb *tab) shoeFields() map[string]string {
 }
 
 // fetchProof types id, presses the button and waits for the answer's message.
+// fetchProof asks the server for a proof record as a player does: the
+// inputs unfolded (a page opened with a link folds them), the id typed, the
+// button pressed; it waits for the answer and all it draws.
 func (tb *tab) fetchProof(id string) string {
 	tb.t.Helper()
 	eval[bool](tb, `(document.querySelector('[data-fetch-status]').dataset.fetchStatus = '', true)`)
+	if !eval[bool](tb, `document.getElementById('inputs').open`) {
+		if err := chromedp.Do(tb.ctx, chromedp.Click(chromedp.CSS(`#inputs > summary`))); err != nil {
+			tb.t.Fatal(err)
+		}
+	}
 	if err := chromedp.Do(tb.ctx,
 		chromedp.SetValue(chromedp.ID("proofId"), id),
 		chromedp.Click(chromedp.CSS(`[data-fetch]`)),
 	); err != nil {
 		tb.t.Fatal(err)
 	}
-	tb.poll(`!['', 'loading'].includes(document.querySelector('[data-fetch-status]').dataset.fetchStatus)`)
+	tb.poll(`!['', 'loading'].includes(document.querySelector('[data-fetch-status]').dataset.fetchStatus) && document.getElementById('verdict').dataset.drawn !== 'false'`)
 	return eval[string](tb, `document.querySelector('[data-fetch-status]').dataset.fetchStatus`)
 }
 
 func (tb *tab) fetchMessage() string {
 	return eval[string](tb, `document.querySelector('[data-fetch-status]').textContent`)
-}
-
-// requestsBesides returns the requests the tab made other than the document.
-func (tb *tab) requestsBesides(documentURL string) []string {
-	tb.mu.Lock()
-	defer tb.mu.Unlock()
-	documentURL, _, _ = strings.Cut(documentURL, "#")
-	var out []string
-	for _, r := range tb.requests {
-		if r != documentURL {
-			out = append(out, r)
-		}
-	}
-	return out
 }
 
 // cleanBut is clean for a tab that asked the server: the only requests

@@ -84,18 +84,22 @@ func (p Page) BuildTags() string {
 
 // CSP is the policy of a page: nothing is loaded or sent, inline script and
 // style are the page itself, and 'wasm-unsafe-eval' lets it compile its own
-// verifier. The audit page may also start workers from the blob: URLs it
-// makes of its own script. The page carries it in a meta tag; a server sends
-// it as a header too, with frame-ancestors (see Headers).
+// verifier. A served page may register the service worker and link the web
+// app manifest of its origin (web/static/offline.js), whose icons the
+// browser loads as the page's images; a saved one does neither. The audit
+// page may also start workers from the blob: URLs it makes of its own
+// script. The page carries the policy in a meta tag; a server sends it as a
+// header too, with frame-ancestors (see Headers).
 func CSP(p Page) string {
-	extra := ""
-	if p.Connects {
-		extra += "; connect-src 'self'"
-	}
+	workers := "'self'"
 	if p.Audits {
-		extra += "; worker-src blob:"
+		workers += " blob:"
 	}
-	return "default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'" + extra
+	connect := ""
+	if p.Connects {
+		connect = "; connect-src 'self'"
+	}
+	return "default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'unsafe-inline'; img-src data: 'self'; worker-src " + workers + "; manifest-src 'self'; base-uri 'none'; form-action 'none'" + connect
 }
 
 // noFraming keeps every response out of other sites' frames. It is only
@@ -122,9 +126,17 @@ func Headers(urlPath string) http.Header {
 	if p, ok := pageOf(urlPath); ok {
 		h.Set("Content-Security-Policy", CSP(p)+noFraming)
 	}
-	if strings.HasPrefix(urlPath, ShoeAPI) {
+	switch {
+	case strings.HasPrefix(urlPath, ShoeAPI):
 		h.Set("Cache-Control", "no-store") // a running shoe is revealed later
 		h.Set("Cross-Origin-Resource-Policy", "same-origin")
+	case urlPath == "/sw.js":
+		// The service worker (web/static/sw.js) may fetch the pages it
+		// stores. It sits at the root of the pages, the scope it registers,
+		// so it needs no Service-Worker-Allowed.
+		h.Set("Content-Security-Policy", WorkerCSP)
+	case strings.HasSuffix(urlPath, ".webmanifest"):
+		h.Set("Content-Type", "application/manifest+json")
 	}
 	return h
 }
@@ -187,6 +199,10 @@ func (p pagesOnly) Open(name string) (http.File, error) {
 	}
 	return f, nil
 }
+
+// WorkerCSP is the policy of the service worker (sw.js): it may fetch the
+// pages of its own origin, which it stores, and nothing else.
+const WorkerCSP = "default-src 'none'; connect-src 'self'"
 
 // ShoeAPI is the path under which Handler answers GET <ShoeAPI><id> with
 // the proof record of a shoe or tournament hand (testdata/shoe_v1.md,

@@ -5,8 +5,11 @@
 // schemes it checks; it is also written to <dist>/wasm/<page>.wasm, so anyone
 // can rebuild it and compare the SHA-256 the page shows, and the vectors the
 // page carries (gzipped, like the verifier) to <dist>/wasm/<page>.vectors.json.
+// It writes the landing page <dist>/index.html and what keeps the served
+// pages on a phone (offline.go): the service worker <dist>/sw.js, the web app
+// manifest of each language and its icons.
 //
-// Usage: go run ./web/build [-dist web/dist] [-vectors testdata/vectors] [-version v] [-pages check,shoe]
+// Usage: go run ./web/build [-dist web/dist] [-vectors testdata/vectors] [-version v] [-pages check,shoe] [-support mailto:…|https://…]
 package main
 
 import (
@@ -20,6 +23,7 @@ import (
 	"fmt"
 	"html/template"
 	"log"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -35,7 +39,11 @@ func main() {
 	vectors := flag.String("vectors", "testdata/vectors", "directory of the test vectors the pages carry")
 	version := flag.String("version", "dev", "version string built into the verifiers")
 	only := flag.String("pages", "", "comma-separated pages to build (default: all)")
+	support := flag.String("support", "", "where a player reports a mismatch: a mailto: or https:// address (default: the app's support, no address)")
 	flag.Parse()
+	if err := checkSupport(*support); err != nil {
+		log.Fatal("build: ", err)
+	}
 	pages := web.Pages
 	if *only != "" {
 		pages = nil
@@ -45,7 +53,7 @@ func main() {
 			}
 		}
 	}
-	if err := build(*dist, *vectors, *version, pages); err != nil {
+	if err := build(*dist, *vectors, *version, *support, pages); err != nil {
 		log.Fatal("build: ", err)
 	}
 }
@@ -158,7 +166,21 @@ func newField(id, name, key string, options ...any) (field, error) {
 	return f, nil
 }
 
-func build(dist, vectorDir, version string, pages []web.Page) error {
+// checkSupport accepts the support contact only as an address a mismatch
+// verdict can link: mailto: or https://, with no space or quote in it.
+func checkSupport(contact string) error {
+	if contact == "" {
+		return nil
+	}
+	u, err := url.Parse(contact)
+	if err != nil || strings.ContainsAny(contact, " \"'<>") ||
+		!(u.Scheme == "mailto" && u.Opaque != "" || u.Scheme == "https" && u.Host != "") {
+		return fmt.Errorf("SUPPORT=%q: give a mailto: or https:// address", contact)
+	}
+	return nil
+}
+
+func build(dist, vectorDir, version, support string, pages []web.Page) error {
 	wasmExec, err := os.ReadFile(filepath.Join(dist, "wasm_exec.js"))
 	if err != nil {
 		return err
@@ -175,6 +197,14 @@ func build(dist, vectorDir, version string, pages []web.Page) error {
 	if err != nil {
 		return err
 	}
+	offline, err := readAsset("web/static/offline.js")
+	if err != nil {
+		return err
+	}
+	themeLight, themeDark, err := themeColours(style)
+	if err != nil {
+		return err
+	}
 
 	shared, err := web.LoadLocales("locales", web.Pages[0])
 	if err != nil {
@@ -182,7 +212,7 @@ func build(dist, vectorDir, version string, pages []web.Page) error {
 	}
 	var languages []language
 	for _, code := range web.Languages {
-		languages = append(languages, language{code, shared[code]["lang.name"], shared[code]["nav.audit"]})
+		languages = append(languages, language{code, shared[code]["lang.name"], shared[code]["msg.page.audit"]})
 	}
 	if err := os.MkdirAll(filepath.Join(dist, "wasm"), 0o755); err != nil {
 		return err
@@ -227,7 +257,7 @@ func build(dist, vectorDir, version string, pages []web.Page) error {
 		perPage := map[string]string{
 			"@WASM@":      base64.StdEncoding.EncodeToString(wasmGz),
 			"@VECTORS@":   base64.StdEncoding.EncodeToString(vectorsGz),
-			"@SCRIPT@":    links + "\n" + common + "\n" + script,
+			"@SCRIPT@":    links + "\n" + common + "\n" + offline + "\n" + script,
 			"@STYLE@":     style + pageStyle,
 			"@WASM_EXEC@": string(wasmExec),
 		}
@@ -255,8 +285,9 @@ func build(dist, vectorDir, version string, pages []web.Page) error {
 			}
 			var out bytes.Buffer
 			err := template.Must(tmpl.Clone()).Funcs(template.FuncMap{"t": t}).Execute(&out, map[string]any{
-				"Lang": code, "Page": page.Name, "CSP": web.CSP(page), "Languages": languages,
-				"Messages": messages, "WasmSHA256": hex.EncodeToString(sum[:]),
+				"Lang": code, "Page": page.Name, "CSP": web.CSP(page), "Languages": languages, "Pages": web.Pages,
+				"Messages": messages, "WasmSHA256": hex.EncodeToString(sum[:]), "Support": support,
+				"ThemeLight": themeLight, "ThemeDark": themeDark,
 			})
 			if err != nil {
 				return err
@@ -274,7 +305,10 @@ func build(dist, vectorDir, version string, pages []web.Page) error {
 			}
 		}
 	}
-	return os.WriteFile(filepath.Join(dist, "index.html"), []byte(languagePicker(languages, links)), 0o644)
+	if err := os.WriteFile(filepath.Join(dist, "index.html"), []byte(languagePicker(languages, links)), 0o644); err != nil {
+		return err
+	}
+	return writeOffline(dist, shared, themeLight)
 }
 
 // fill puts the raw assets where the template left their placeholders, in

@@ -6,7 +6,6 @@
 // as for web/node/audit.mjs; this file starts the workers and shows what they
 // found. Nothing from the file is ever inserted as HTML.
 
-const pageLang = document.documentElement.lang;
 const formatNumber = (n, options = { maximumFractionDigits: 0 }) => n.toLocaleString(pageLang, options);
 const svgElement = (tag, attributes = {}) => {
   const el = document.createElementNS('http://www.w3.org/2000/svg', tag);
@@ -53,7 +52,10 @@ start((pfcheck, module) => {
   const textInput = document.querySelector('[data-audit-text]');
   const startButton = document.querySelector('[data-audit-start]');
   const cancelButton = document.querySelector('[data-audit-cancel]');
-  const summary = document.querySelector('[data-audit-summary]');
+  // The answer box at the top is the audit's summary.
+  const summary = verdictBox;
+  summary.setAttribute('data-audit-summary', '');
+  summary.dataset.state = 'idle';
   const progress = document.querySelector('[data-audit-progress]');
   const workerCount = Math.max(1, navigator.hardwareConcurrency || 2);
   let running = null;
@@ -66,21 +68,24 @@ start((pfcheck, module) => {
     cancelButton.disabled = !on;
   }
 
-  // The answer, in one sentence, then the counts.
+  // The answer, in one sentence, then the counts, in the answer box, which
+  // takes the focus. Its status colours it: mismatch where a match differs,
+  // computed where some record could not be compared, match where all did.
   function showSummary(state, outcome) {
-    summary.dataset.state = state;
     const s = outcome.status;
-    for (const [key, value] of Object.entries({ lines: outcome.lines, records: outcome.records, ...s })) summary.dataset[key] = String(value);
+    const counts = { lines: outcome.lines, records: outcome.records, ...s };
+    summary.dataset.state = state;
+    for (const [key, value] of Object.entries(counts)) summary.dataset[key] = String(value);
+    let status = 'match';
     let answer;
-    if (state === 'failed') answer = msg('msg.audit.failed');
-    else if (outcome.records === 0) answer = msg('msg.audit.answer.empty');
-    else if (s.mismatch > 0) answer = msg('msg.audit.answer.mismatch', { mismatch: formatNumber(s.mismatch), count: s.mismatch });
-    else if (s.invalid + s.unsupported + s.computed > 0) answer = msg('msg.audit.answer.unchecked');
+    if (state === 'failed') [status, answer] = ['invalid', msg('msg.audit.failed')];
+    else if (outcome.records === 0) [status, answer] = ['invalid', msg('msg.audit.answer.empty')];
+    else if (s.mismatch > 0) [status, answer] = ['mismatch', msg('msg.audit.answer.mismatch', { mismatch: formatNumber(s.mismatch), count: s.mismatch })];
+    else if (s.invalid + s.unsupported + s.computed > 0) [status, answer] = ['computed', msg('msg.audit.answer.unchecked')];
     else answer = msg('msg.audit.answer.clean', { match: formatNumber(s.match), count: s.match });
     if (state === 'cancelled') answer = `${msg('msg.audit.cancelled')} ${answer}`;
-    summary.querySelector('[data-audit-answer]').textContent = answer;
-    const counts = Object.fromEntries(Object.entries({ lines: outcome.lines, records: outcome.records, ...s }).map(([k, v]) => [k, formatNumber(v)]));
-    summary.querySelector('[data-audit-counts]').textContent = state === 'failed' ? '' : msg('msg.audit.counts', counts);
+    const numbers = Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, formatNumber(v)]));
+    showVerdict(status, state === 'failed' ? answer : `${answer} ${msg('msg.audit.counts', numbers)}`);
   }
 
   let shown = 0;
@@ -127,7 +132,7 @@ start((pfcheck, module) => {
       const where = msg(p.item ? 'msg.audit.item' : 'msg.audit.line', { line: formatNumber(p.line), item: p.item });
       li.append(element('strong', {}, where), ` · ${p.scheme || msg('msg.audit.noScheme')} · `,
         element('span', { class: 'status' }, msg(`msg.audit.status.${p.status}`)), `: ${lineText(p)}`);
-      const href = p.link ? siblingPage(linkPage(p.link), p.link) : null;
+      const href = p.link ? pageURL(linkPage(p.link), pageLang, `#${p.link}`) : '';
       if (href) li.append(' ', element('a', { href, 'data-audit-open': '' }, msg('msg.audit.open')));
       return li;
     });
@@ -216,14 +221,12 @@ start((pfcheck, module) => {
     showSummary(state, outcome);
     showLines(report);
     showStats(report.statistics);
-    document.querySelector('[data-audit-export]').hidden = false;
-    summary.focus();
   }
 
   async function audit() {
     const file = fileInput.files[0];
     if (!file && textInput.value.trim() === '') {
-      showProblems([{ field: 'file', code: 'missing' }]);
+      refuse([{ field: 'file', code: 'missing' }]);
       return;
     }
     showProblems([]);
@@ -236,8 +239,8 @@ start((pfcheck, module) => {
     };
     setRunning(true);
     summary.dataset.state = 'running';
-    summary.querySelector('[data-audit-answer]').textContent = msg('msg.audit.running');
-    summary.querySelector('[data-audit-counts]').textContent = '';
+    summary.dataset.status = '';
+    summary.querySelector('[data-verdict-text]').textContent = msg('msg.audit.running');
     progress.hidden = false;
     const started = performance.mark('pfcheck:audit-start').startTime; // make bench times the audit
     showProgress({ done: 0, total: blob.size, outcome: newAuditOutcome() }, started, true);
@@ -258,12 +261,11 @@ start((pfcheck, module) => {
       finish(outcome, cancelled ? 'cancelled' : 'done');
     } catch (err) {
       if (err?.name === 'NotReadableError' || err?.name === 'NotFoundError') {
-        showProblems([{ field: 'file', code: 'unreadable' }]);
         summary.dataset.state = 'idle';
+        refuse([{ field: 'file', code: 'unreadable' }]);
       } else {
         console.info('pfcheck: the audit stopped:', err);
         showSummary('failed', newAuditOutcome());
-        summary.focus();
       }
     } finally {
       for (const w of workers) w.stop();

@@ -34,56 +34,55 @@ start((pfcheck) => {
     return { record };
   }
 
-  function showVerdict(status, text) {
-    const verdict = document.getElementById('verdict');
-    verdict.dataset.status = status;
-    verdict.textContent = text;
-    performance.mark('pfcheck:verdict'); // make bench times navigation to verdict
+  function clearResult() {
+    drawInSlices(0, () => {}); // stops a drawing under way
+    document.querySelector('[data-rolls]').replaceChildren();
   }
 
-  function showInvalid(problems) {
-    showProblems(problems);
-    document.querySelector('[data-result]').hidden = true;
-    document.querySelector('[data-rolls]').replaceChildren();
-    showVerdict('invalid', msg('msg.verdict.invalid'));
+  function showInvalid(problems, status = 'invalid') {
+    clearResult();
+    refuse(problems, msg(status === 'unsupported' ? 'msg.verdict.unsupported' : 'msg.verdict.invalid'), status);
   }
 
   function run(record) {
     const result = pfcheck.check(record);
     if (result.status === 'invalid' || result.status === 'unsupported') {
-      showInvalid(result.errors);
-      if (result.status === 'unsupported') showVerdict('unsupported', msg('msg.verdict.unsupported'));
+      showInvalid(result.errors, result.status);
       return;
     }
     showProblems([]);
     render(result);
   }
 
+  const rowId = (n) => `roll-${n}`;
+
+  // One sentence: what was found and where, the first differing roll a
+  // link to its row, and how many others differ.
   function verdictText(result) {
     const n = result.rolls.length;
     const { given, matches } = result.commitment;
     if (result.status === 'mismatch') {
-      const details = [];
-      if (given && !matches) details.push(msg('msg.verdict.mismatch-seal'));
+      const seal = given && !matches ? [inPageLink('seal-given', msg('msg.verdict.mismatch-seal'))] : [];
+      const rolls = [];
       if (result.mismatches.length > 0) {
-        details.push(msg('msg.verdict.mismatch-rolls', { count: result.mismatches.length, first: result.mismatches[0].index }));
+        const first = result.mismatches[0].index;
+        rolls.push(...msgParts('msg.verdict.mismatch-rolls', { first: inPageLink(rowId(first), msg('msg.where.roll', { n: first })) }));
       }
-      return msg('msg.verdict.mismatch', { details: details.join(' ') });
+      const others = result.mismatches.length > 1 ? [msg('msg.verdict.mismatch-others', { count: result.mismatches.length - 1 })] : [];
+      return msgParts('msg.verdict.mismatch', { details: fragmentOf(sentences(seal, rolls, others)) });
     }
     if (result.status === 'match') return msg(given ? 'msg.verdict.match' : 'msg.verdict.match-noseal', { n });
     return msg('msg.verdict.computed', { n });
   }
 
   function render(result) {
+    clearResult();
     showVerdict(result.status, verdictText(result));
-    const { computed, given, matches } = result.commitment;
-    document.querySelector('[data-seal]').textContent = computed;
-    document.querySelector('[data-seal-given]').textContent = given ?? '';
-    document.querySelector('[data-seal-verdict]').textContent =
-      given ? msg(matches ? 'msg.seal.matches' : 'msg.seal.differs') : msg('msg.seal.none');
+    showCommitment(document.querySelector('[data-seal]'), document.querySelector('[data-seal-given]'),
+      document.querySelector('[data-seal-verdict]'), result.commitment,
+      { matches: 'msg.seal.matches', differs: 'msg.seal.differs', none: 'msg.seal.none' });
     renderGrid(result.rolls);
     renderRolls(result.rolls);
-    document.querySelector('[data-result]').hidden = false;
   }
 
   // How often each of the 36 ordered rolls fell, against the expected n/36.
@@ -114,40 +113,52 @@ start((pfcheck) => {
     table.replaceChildren(caption, ...rows);
   }
 
+  // Every roll by game, drawn in slices after the verdict is shown, in
+  // tables of at most 100 rows, each a block laid out only near the screen.
   function renderRolls(rolls) {
     const container = document.querySelector('[data-rolls]');
-    const tables = [];
+    const perTable = 100;
     let tbody = null;
     let game = 0;
-    for (const r of rolls) {
-      if (r.game !== game) {
-        game = r.game;
-        const table = element('table', { class: 'rolls', 'data-game-table': String(game) });
-        table.append(element('caption', {}, msg('msg.table.game', { g: game })));
-        const head = element('tr');
-        for (const key of ['n', 'dice', 'recorded', 'status']) head.append(element('th', { scope: 'col' }, msg(`msg.table.${key}`)));
-        const thead = element('thead');
-        thead.append(head);
-        tbody = element('tbody');
-        table.append(thead, tbody);
-        tables.push(table);
+    let rows = 0;
+    drawInSlices(rolls.length, (from, to) => {
+      for (const r of rolls.slice(from, to)) {
+        if (r.game !== game || rows === perTable) {
+          const first = r.game !== game;
+          game = r.game;
+          rows = 0;
+          const table = element('table', { class: 'rolls', 'data-game-table': String(game) });
+          if (first) table.append(element('caption', {}, msg('msg.table.game', { g: game })));
+          else table.setAttribute('aria-label', msg('msg.table.game', { g: game }));
+          const head = element('tr');
+          for (const key of ['n', 'dice', 'recorded', 'status']) head.append(element('th', { scope: 'col' }, msg(`msg.table.${key}`)));
+          const thead = element('thead');
+          thead.append(head);
+          tbody = element('tbody');
+          table.append(thead, tbody);
+          const block = listBlock(`${2.2 * Math.min(perTable, rolls.length - r.n + 1)}rem`);
+          block.append(table);
+          container.append(block);
+        }
+        rows++;
+        const tr = element('tr', {
+          id: rowId(r.n), 'data-roll-index': String(r.n), 'data-dice': r.dice, 'data-status': r.status,
+          'data-game': String(r.game), 'data-opening': String(r.opening),
+        });
+        const dice = element('td', {}, `${r.dice[0]}-${r.dice[1]}`);
+        if (r.opening) dice.append(' ', element('span', { class: 'badge' }, msg('msg.table.opening')));
+        const recorded = r.recorded ? `${r.recorded[0]}-${r.recorded[1]}` : '';
+        tr.append(element('td', {}, String(r.n)), dice, element('td', {}, recorded), element('td', {}, msg(`msg.roll.${r.status}`)));
+        tbody.append(tr);
       }
-      const tr = element('tr', {
-        'data-roll-index': String(r.n), 'data-dice': r.dice, 'data-status': r.status,
-        'data-game': String(r.game), 'data-opening': String(r.opening),
-      });
-      const dice = element('td', {}, `${r.dice[0]}-${r.dice[1]}`);
-      if (r.opening) dice.append(' ', element('span', { class: 'badge' }, msg('msg.table.opening')));
-      const recorded = r.recorded ? `${r.recorded[0]}-${r.recorded[1]}` : '';
-      tr.append(element('td', {}, String(r.n)), dice, element('td', {}, recorded), element('td', {}, msg(`msg.roll.${r.status}`)));
-      tbody.append(tr);
-    }
-    container.replaceChildren(...tables);
+    });
   }
 
   function runFromFragment() {
-    // dice_v2 links need the drand signature check, which only the dice page's verifier has.
-    if (location.hash.length <= 1 || forwardDiceLink(2, 'dice', 'msg.v2.moved', 'msg.v2.link', () => showInvalid([]))) return;
+    if (location.hash.length <= 1 || !linkIsHere()) {
+      clearResult();
+      return;
+    }
     const parsed = pfcheck.parseLink(location.hash);
     if (parsed.errors) {
       showInvalid(parsed.errors);

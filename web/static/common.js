@@ -13,39 +13,71 @@ const messages = JSON.parse(document.getElementById('messages').textContent);
 
 const pluralRules = new Intl.PluralRules(document.documentElement.lang);
 
-// The page's sentence for key with its {placeholders} filled in. A sentence
-// whose words follow a number (count, else n) may have a variant <key>.one,
-// taken when that number is one in the page's language.
-function msg(key, params = {}) {
+// The page's sentence for key with its {placeholders} filled in, as a list
+// of strings and, where a parameter is a DOM node (a link), that node. A
+// sentence whose words follow a number (count, else n) may have a variant
+// <key>.one, taken when that number is one in the page's language. The
+// sentence is read once, left to right: a value is never read again for
+// placeholders or for $-patterns, whatever it holds.
+function msgParts(key, params = {}) {
   const quantity = params.count ?? params.n;
   const one = `${key}.one`;
   const singular = typeof quantity === 'number' && pluralRules.select(quantity) === 'one' && one in messages;
-  let text = messages[singular ? one : key] ?? key;
-  // A function, not a string: "$&", "$`" and "$'" in what a player typed would be patterns.
-  for (const [name, value] of Object.entries(params)) text = text.replaceAll(`{${name}}`, () => String(value));
-  return text;
+  const text = messages[singular ? one : key] ?? key;
+  const parts = [];
+  let at = 0;
+  for (const m of text.matchAll(/\{([a-zA-Z]+)\}/g)) {
+    if (!Object.hasOwn(params, m[1])) continue;
+    const value = params[m[1]];
+    parts.push(text.slice(at, m.index), value instanceof Node ? value : String(value));
+    at = m.index + m[0].length;
+  }
+  parts.push(text.slice(at));
+  return parts.filter((part) => part !== '');
 }
 
-// The most specific sentence for a problem: field and code, then code alone.
+// The page's sentence for key as text (msgParts with text parameters only).
+function msg(key, params = {}) {
+  return msgParts(key, params).join('');
+}
+
+// The most specific sentence for a problem: field and code, then code alone;
+// the problem's own values (at, pos, token, count …) fill its placeholders.
 function problemText(p) {
   const specific = `msg.error.${p.field}.${p.code}`;
   const general = `msg.error.${p.code}`;
   const key = specific in messages ? specific : general in messages ? general : 'msg.error';
-  return msg(key, { at: p.at ?? '', code: p.code });
+  return msg(key, { at: '', pos: '', token: '', ...p });
 }
 
 // Shows each problem next to its field ([data-error-for]); problems of a
 // field the page has no slot for go to the first slot in `fallback`.
+// Returns each problem with the form field (div.field) it concerns, null
+// where it concerns the link as a whole, for the verdict's list.
 function showProblems(problems, fallback = 'link') {
   for (const slot of document.querySelectorAll('[data-error-for]')) slot.textContent = '';
   for (const input of document.querySelectorAll('[aria-invalid]')) input.removeAttribute('aria-invalid');
-  for (const p of problems) {
+  return problems.map((p) => {
     const slot = document.querySelector(`[data-error-for="${CSS.escape(p.field)}"]`) ??
       document.querySelector(`[data-error-for="${CSS.escape(fallback)}"]`);
-    if (!slot) continue;
+    if (!slot) return { problem: p, field: null };
     slot.textContent = (slot.textContent ? slot.textContent + ' ' : '') + problemText(p);
     document.getElementById(p.field)?.setAttribute('aria-invalid', 'true');
-  }
+    return { problem: p, field: slot.closest('.field') };
+  });
+}
+
+// Sentences, each a list of parts (text or nodes), as one list with a space
+// between them; empty ones are left out.
+function sentences(...groups) {
+  return groups.filter((g) => g.length > 0).flatMap((g, i) => (i > 0 ? [' ', ...g] : g));
+}
+
+// Parts as one node, to fill a placeholder of msgParts.
+function fragmentOf(parts) {
+  const fragment = document.createDocumentFragment();
+  fragment.append(...parts);
+  return fragment;
 }
 
 function element(tag, attributes = {}, text = '') {
@@ -110,22 +142,40 @@ function announceCopy(ok) {
   if (status) status.textContent = msg(ok ? 'msg.copy.done' : 'msg.copy.failed');
 }
 
-function keepFragmentInLanguageLinks() {
-  for (const a of document.querySelectorAll('a[data-keep-fragment]')) {
-    a.href = a.getAttribute('href').split('#')[0] + location.hash;
+const pageName = document.body.dataset.page;
+const pageLang = document.documentElement.lang;
+const served = location.protocol === 'http:' || location.protocol === 'https:';
+// Where the other pages are: beside this one when served; for a saved file,
+// at the origin it was saved from, which a served page writes into its own
+// document (and so into the file "download" or the browser saves), if any.
+const siteOrigin = served ? location.origin : document.documentElement.dataset.origin ?? '';
+if (served) document.documentElement.dataset.origin = location.origin;
+
+// The address of a page of this site, '' where a saved file has none.
+function pageURL(page, lang = pageLang, fragment = location.hash) {
+  if (served) return `../../${lang}/${page}/index.html${fragment}`;
+  return siteOrigin ? `${siteOrigin}/${lang}/${page}/index.html${fragment}` : '';
+}
+
+// Points every link to another page ([data-page-link]; the language links
+// keep the fragment, which holds the match) where it can go, and hides it
+// where it cannot: never a dead link to file:///de/check/index.html.
+function updatePageLinks() {
+  for (const a of document.querySelectorAll('a[data-page-link]')) {
+    const fragment = a.hasAttribute('data-keep-fragment') ? location.hash : '';
+    const url = pageURL(a.dataset.pageLink, a.hreflang || pageLang, fragment);
+    a.hidden = url === '';
+    if (url) a.href = url;
+  }
+  for (const nav of document.querySelectorAll('nav')) {
+    nav.hidden = nav.querySelector('a[data-page-link]') !== null && nav.querySelector('a[data-page-link]:not([hidden])') === null;
   }
 }
 
-// The saved copy remembers the site it was saved from (data-saved-from on
-// <html>; "" for a copy of a copy on disk): it has no pages beside it, and
-// links to them go there (savedFrom) or nowhere.
 function setUpDownload() {
   document.querySelector('[data-download]').addEventListener('click', () => {
-    if (!pristinePage.hasAttribute('data-saved-from')) {
-      pristinePage.setAttribute('data-saved-from', location.protocol.startsWith('http') ? location.origin : '');
-    }
-    saveFile(`pfcheck-${document.documentElement.lang}-${document.body.dataset.page}.html`, 'text/html',
-      ['<!doctype html>\n', pristinePage.outerHTML]);
+    if (siteOrigin) pristinePage.dataset.origin = siteOrigin;
+    saveFile(`pfcheck-${pageLang}-${pageName}.html`, 'text/html', ['<!doctype html>\n', pristinePage.outerHTML]);
   });
 }
 
@@ -139,34 +189,180 @@ function saveFile(name, type, parts) {
   setTimeout(() => URL.revokeObjectURL(url), 60000);
 }
 
-// The URL of another page of this site beside this one ("dice", "audit"),
-// with a fragment: relative where the page has pages beside it (served, or
-// web/dist opened from disk), on the site a saved copy came from, or null
-// for a copy of a page that was itself on disk.
-function siblingPage(page, fragment = '') {
-  const path = `${page}/index.html${fragment ? `#${fragment}` : ''}`;
-  const savedFrom = document.documentElement.dataset.savedFrom;
-  if (savedFrom === undefined) return `../${path}`;
-  return savedFrom ? `${savedFrom}/${document.documentElement.lang}/${path}` : null;
+// ---- The answer at the top ----
+
+const verdictBox = document.getElementById('verdict');
+
+// Shows the verdict in the box at the top and gives it the focus, which
+// brings it into view: status (match, mismatch, computed, invalid,
+// unsupported, elsewhere), its sentence (msgParts: text and in-page links)
+// and, for input that gives no verdict, each problem as a link to its field
+// (showProblems' answer). A mismatch says whom to tell.
+function showVerdict(status, sentence, placedProblems = []) {
+  verdictBox.dataset.status = status;
+  verdictBox.querySelector('[data-verdict-text]').replaceChildren(...[sentence].flat());
+  const list = verdictBox.querySelector('[data-verdict-problems]');
+  list.replaceChildren(...placedProblems.map(({ problem, field }) => {
+    const li = element('li');
+    const label = field?.querySelector('label, .label');
+    if (label) li.append(inPageLink(field, label.textContent.trim()), ': ');
+    li.append(problemText(problem));
+    return li;
+  }));
+  list.hidden = placedProblems.length === 0;
+  const report = verdictBox.querySelector('[data-verdict-report]');
+  report.replaceChildren(...(status === 'mismatch' ? reportParts() : []));
+  report.hidden = status !== 'mismatch';
+  // The verdict names the self-test it stands on; the line below it, which
+  // said the same, gives way.
+  const selfTest = document.querySelector('[data-selftest]');
+  const checkedBy = verdictBox.querySelector('[data-verdict-selftest]');
+  checkedBy.textContent = msg('msg.verdict.selftest', { count: Number(selfTest.dataset.checks) });
+  checkedBy.hidden = selfTest.dataset.selftest !== 'pass';
+  selfTest.hidden = !checkedBy.hidden;
+  for (const result of document.querySelectorAll('[data-result]')) result.hidden = !['match', 'mismatch', 'computed'].includes(status);
+  verdictBox.focus();
+  performance.mark('pfcheck:verdict'); // make bench times navigation to verdict
 }
 
-// Links to other pages (data-page-link) go where siblingPage says; in a
-// copy that cannot tell, they are hidden.
-function pointPageLinks() {
-  for (const a of document.querySelectorAll('a[data-page-link]')) {
-    const href = siblingPage(a.dataset.pageLink);
-    if (href) a.href = href;
-    else a.parentElement.hidden = true;
+// Input that gives no verdict: each problem next to its field (place:
+// showProblems or a page's own), the fields unfolded, and the problems
+// listed in the verdict as links to them.
+function refuse(problems, sentence = msg('msg.verdict.invalid'), status = 'invalid', place = showProblems) {
+  const placed = place(problems);
+  if (problems.length > 0) document.getElementById('inputs').open = true;
+  showVerdict(status, sentence, placed);
+}
+
+// Where to report a mismatch: the contact the operator built the page with
+// (make build SUPPORT=…), else the app's support.
+function reportParts() {
+  const contact = document.body.dataset.support;
+  if (!contact) return [msg('msg.report.app')];
+  const mail = contact.startsWith('mailto:');
+  const label = mail ? decodeURIComponent(contact.slice(7).split('?')[0]) : contact.replace(/^https:\/\//, '');
+  const link = element('a', mail ? { href: contact } : { href: contact, target: '_blank', rel: 'noopener noreferrer' }, label);
+  return msgParts('msg.report.contact', { contact: link });
+}
+
+// A link within the page to target (an element, or the id of one that may
+// still be drawn): following it unfolds what hides the target, scrolls to
+// it and focuses it, and leaves the fragment, which holds the match, as it is.
+function inPageLink(target, text) {
+  if (typeof target !== 'string') {
+    target.id ||= `goto-${crypto.randomUUID()}`;
+    target = target.id;
   }
+  return element('a', { href: `#${target}`, 'data-goto': '' }, text);
+}
+
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+
+async function goTo(id) {
+  let target = document.getElementById(id);
+  for (let i = 0; !target && i < 600; i++) { // a row drawn in a later slice
+    await nextFrame();
+    target = document.getElementById(id);
+  }
+  if (!target) return;
+  for (let d = target.closest('details'); d; d = d.parentElement.closest('details')) d.open = true;
+  const control = target.matches('.field') ? target.querySelector('input, textarea, select') : target;
+  if (!control.matches('input, textarea, select, button, a[href], [tabindex]')) control.tabIndex = -1;
+  control.scrollIntoView({ block: 'center' });
+  control.focus({ preventScroll: true });
+}
+
+document.addEventListener('click', (event) => {
+  const link = event.target.closest('a[data-goto]');
+  if (!link) return;
+  event.preventDefault();
+  goTo(link.getAttribute('href').slice(1));
+});
+
+// The text with its first character that differs from other (hex digits,
+// either case) marked, for a seal or commitment that does not match.
+function markFirstDifference(text, other) {
+  const a = text.toLowerCase();
+  const b = other.toLowerCase();
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  if (i === a.length && a.length === b.length) return [text];
+  const mark = element('mark', { class: 'diff', 'data-first-difference': String(i + 1) }, text.slice(i, i + 1) || ' ');
+  return [text.slice(0, i), mark, text.slice(i + 1)];
+}
+
+// A seal or commitment as the result shows it: computed and given, the first
+// differing digit marked in both, and whether they agree, in words and colour.
+function showCommitment(computedEl, givenEl, verdictEl, { computed, given, matches }, words) {
+  computedEl.replaceChildren(...(given && !matches ? markFirstDifference(computed, given) : [computed]));
+  givenEl.replaceChildren(...(given && !matches ? markFirstDifference(given, computed) : [given ?? '']));
+  verdictEl.textContent = given ? msg(matches ? words.matches : words.differs) : msg(words.none);
+  verdictEl.className = given ? (matches ? 'agrees' : 'differs') : '';
+}
+
+// ---- Long lists ----
+
+let drawing = 0;
+
+// Draws count items by draw(from, to) in slices of about 10 ms, yielding to
+// the browser between them, so that a 10,000-roll match leaves the page
+// responsive. A newer drawing stops an older one. The verdict says whether
+// all is drawn (data-drawn), for whoever reads the rows.
+async function drawInSlices(count, draw) {
+  const mine = ++drawing;
+  verdictBox.dataset.drawn = 'false';
+  for (let from = 0; from < count;) {
+    await new Promise((resolve) => setTimeout(resolve));
+    if (mine !== drawing) return;
+    const started = performance.now();
+    while (from < count && performance.now() - started < 10) {
+      const to = Math.min(count, from + 50);
+      draw(from, to);
+      from = to;
+    }
+  }
+  verdictBox.dataset.drawn = 'true';
+}
+
+// A block of a long list, which the browser lays out only when it comes
+// near the screen (.block: content-visibility), so that the 10,000th row
+// costs what the first did; until then it takes height, e.g. '40rem'.
+function listBlock(height) {
+  return element('div', { class: 'block', style: `contain-intrinsic-size: auto ${height}` });
+}
+
+// ---- Links of another page ----
+
+// Whether the link in the fragment is this page's (linkPage). A served page
+// sends another page's link there; a saved file says which page reads it.
+function linkIsHere() {
+  if (location.hash.length <= 1) return true;
+  const page = linkPage(location.hash);
+  if (page === pageName) return true;
+  const url = pageURL(page);
+  if (served) {
+    location.replace(url);
+    return false;
+  }
+  const name = msg(`msg.page.${page}`);
+  showProblems([]);
+  showVerdict('elsewhere', msgParts('msg.link.elsewhere', { page: url ? element('a', { href: url }, name) : name }));
+  return false;
 }
 
 // Loads the verifier and runs its self-test; only when every vector passes
 // are the fields enabled and ready(pfcheck, module) called.
 async function start(ready) {
-  pointPageLinks();
-  keepFragmentInLanguageLinks();
-  addEventListener('hashchange', keepFragmentInLanguageLinks);
+  updatePageLinks();
+  addEventListener('hashchange', updatePageLinks);
   setUpDownload();
+  // With a link the answer is what the player came for: the filled-in form
+  // stays folded below it. Without one the form is the page.
+  document.getElementById('inputs').open = location.hash.length <= 1;
+  if (!linkIsHere() && served) return; // on its way to its page
+  const verdictText = verdictBox.querySelector('[data-verdict-text]');
+  const nothingChecked = verdictText.textContent;
+  if (location.hash.length > 1 && !verdictBox.dataset.status) verdictText.textContent = msg('msg.verdict.checking');
   const status = document.querySelector('[data-selftest]');
   let pfcheck, vectors, module;
   try {
@@ -174,6 +370,7 @@ async function start(ready) {
   } catch (err) {
     status.dataset.selftest = 'fail';
     status.textContent = msg('msg.selftest.broken');
+    verdictText.textContent = nothingChecked;
     console.warn('pfcheck: the verifier did not start:', err);
     return;
   }
@@ -184,6 +381,7 @@ async function start(ready) {
   if (failed.length > 0) {
     status.dataset.selftest = 'fail';
     status.textContent = msg('msg.selftest.fail', { failed: failed.length, total: passed + failed.length });
+    verdictText.textContent = nothingChecked;
     const list = document.querySelector('[data-selftest-failed]');
     for (const name of failed) list.append(element('li', {}, name));
     list.hidden = false;
@@ -193,23 +391,6 @@ async function start(ready) {
   status.textContent = msg('msg.selftest.pass', { n: passed });
   for (const fieldset of document.querySelectorAll('fieldset')) fieldset.disabled = false;
   ready(pfcheck, module);
-}
-
-// Sends a dice link of another version to the page that checks it (v=1 to
-// check, v=2 to dice): a served page goes there, a saved one, which has no
-// sibling pages, shows a link to it. Returns whether the link was such.
-function forwardDiceLink(version, page, movedKey, linkKey, clearResult) {
-  if (!new RegExp(`^#(.*&)?v=${version}(&|$)`).test(location.hash)) return false;
-  const target = `../${page}/index.html${location.hash}`;
-  if (location.protocol.startsWith('http')) {
-    location.replace(target);
-    return true;
-  }
-  clearResult();
-  const verdict = document.getElementById('verdict');
-  verdict.textContent = `${msg(movedKey)} `;
-  verdict.append(element('a', { href: target }, msg(linkKey)));
-  return true;
 }
 
 // Fills table with the 36 ordered rolls of two dice, die 1 in the rows and

@@ -5,8 +5,6 @@
 // tables of chance ask it too (pfcheck.reach, pfcheck.openingRolls). "Roll
 // yourself" uses the browser's own randomness and nothing else.
 
-const pageLang = document.documentElement.lang;
-
 // A 6×6 table of the ordered rolls (rollTable) with this page's words.
 function diceTable(table, cell) {
   rollTable(table, element('caption', { class: 'hint' }, msg('msg.dice.table.axes')),
@@ -173,13 +171,11 @@ diceTable(document.querySelector('[data-opening-table]'), (a, b) =>
 setUpSelfRoll();
 document.querySelector('[data-download-again]').addEventListener('click', () => document.querySelector('[data-download]').click());
 document.querySelector('[data-go-check]').addEventListener('click', () => {
-  const entry = document.querySelector('[data-entry]');
   const verdict = document.getElementById('verdict');
-  document.getElementById('check-title').scrollIntoView();
   if (verdict.dataset.status) {
     verdict.focus();
   } else {
-    entry.open = true;
+    document.getElementById('inputs').open = true;
     document.getElementById('serverSeed').focus();
   }
 });
@@ -190,7 +186,6 @@ start((pfcheck) => {
 
   const form = document.getElementById('dice-form');
   const field = (name) => form.elements[name];
-  const entry = document.querySelector('[data-entry]');
   const hexFields = ['serverSeed', 'seal', 'drandSignature'];
   const numberFields = ['sealedAt', 'match', 'drandRound'];
 
@@ -250,26 +245,22 @@ start((pfcheck) => {
     return { record };
   }
 
-  function showVerdict(status, text) {
-    const verdict = document.getElementById('verdict');
-    verdict.dataset.status = status;
-    verdict.textContent = text;
-  }
-
   // Players are A and B on this page, not 1 and 2.
   const named = (problems) => problems.map((p) => (p.field === 'players' && p.at ? { ...p, at: p.at === 1 ? 'A' : 'B' } : p));
 
-  function showInvalid(problems, status = 'invalid') {
-    showProblems(named(problems));
-    document.querySelector('[data-result]').hidden = true;
+  function clearResult() {
+    drawInSlices(0, () => {}); // stops a drawing under way
     document.querySelector('[data-games]').replaceChildren();
-    if (problems.length > 0) entry.open = true;
+  }
+
+  function showInvalid(problems, status = 'invalid') {
+    clearResult();
     if (status === 'unsupported') {
-      showVerdict(status, msg('msg.verdict.unsupported'));
+      refuse(named(problems), msg('msg.verdict.unsupported'), status);
       return;
     }
     const forged = problems.some((p) => p.field === 'drandSignature' && p.code === 'not-a-point');
-    showVerdict('invalid', (forged ? `${msg('msg.dice.verdict.invalid-signature')} ` : '') + msg('msg.verdict.invalid'));
+    refuse(named(problems), (forged ? `${msg('msg.dice.verdict.invalid-signature')} ` : '') + msg('msg.verdict.invalid'));
   }
 
   function run(record) {
@@ -292,34 +283,41 @@ start((pfcheck) => {
     return { game: 0, n: index };
   }
 
+  const rowId = (game, n) => `roll-${game}-${n}`;
+
+  // What was found and where: each failed check a link to its line below,
+  // the first differing roll a link to its row, and how many others differ.
   function verdictText(result, record) {
     const round = record.drandRound;
     const { given, matches } = result.commitment;
     const n = result.games.reduce((sum, g) => sum + g.rolls.length, 0);
     if (result.status === 'mismatch') {
-      const details = [];
-      if (given && !matches) details.push(msg('msg.dice.verdict.mismatch-seal'));
-      if (result.signatureValid === false) details.push(msg('msg.dice.verdict.mismatch-signature', { round }));
-      if (result.roundAfterSeal === false) {
-        details.push(msg('msg.dice.verdict.mismatch-timing', { round, delay: formatDuration(record.sealedAt - result.roundTime) }));
-      }
+      const failed = (id, text) => [inPageLink(id, text)];
+      const seal = given && !matches ? failed('seal-given', msg('msg.dice.verdict.mismatch-seal')) : [];
+      const signature = result.signatureValid === false ? failed('fact-signature', msg('msg.dice.verdict.mismatch-signature', { round })) : [];
+      const timing = result.roundAfterSeal === false
+        ? failed('fact-timing', msg('msg.dice.verdict.mismatch-timing', { round, delay: formatDuration(record.sealedAt - result.roundTime) })) : [];
+      const rolls = [];
       if (result.mismatches.length > 0) {
         const first = locate(result.games, result.mismatches[0].index);
-        details.push(msg('msg.dice.verdict.mismatch-rolls', { count: result.mismatches.length, game: first.game, n: first.n }));
+        rolls.push(...msgParts('msg.dice.verdict.mismatch-rolls', {
+          first: inPageLink(rowId(first.game, first.n), msg('msg.dice.where.roll', { game: first.game, n: first.n })),
+        }));
       }
-      return msg('msg.dice.verdict.mismatch', { details: details.join(' ') });
+      const others = result.mismatches.length > 1 ? [msg('msg.verdict.mismatch-others', { count: result.mismatches.length - 1 })] : [];
+      return msgParts('msg.dice.verdict.mismatch', { details: fragmentOf(sentences(seal, signature, timing, rolls, others)) });
     }
     const matched = result.games.length === 1 ? 'msg.dice.verdict.match-one-game' : 'msg.dice.verdict.match';
-    const sentences = [result.status === 'match'
+    const texts = [result.status === 'match'
       ? msg(matched, { n, games: result.games.length, round })
       : msg('msg.dice.verdict.computed')];
-    sentences.push(msg(given ? 'msg.dice.verdict.seal-ok' : 'msg.dice.verdict.seal-unchecked'));
+    texts.push(msg(given ? 'msg.dice.verdict.seal-ok' : 'msg.dice.verdict.seal-unchecked'));
     if (result.roundAfterSeal === true) {
-      sentences.push(msg('msg.dice.verdict.timing-ok', { delay: formatDuration(result.roundTime - record.sealedAt) }));
+      texts.push(msg('msg.dice.verdict.timing-ok', { delay: formatDuration(result.roundTime - record.sealedAt) }));
     } else if (result.roundAfterSeal === undefined) {
-      sentences.push(msg('msg.dice.verdict.timing-unchecked'));
+      texts.push(msg('msg.dice.verdict.timing-unchecked'));
     }
-    return sentences.join(' ');
+    return texts.join(' ');
   }
 
   function setFact(name, value, text) {
@@ -329,13 +327,14 @@ start((pfcheck) => {
   }
 
   function render(result, record) {
+    clearResult();
     showVerdict(result.status, verdictText(result, record));
     const round = record.drandRound;
-    const { computed, given, matches } = result.commitment;
-    document.querySelector('[data-seal]').textContent = computed;
-    document.querySelector('[data-seal-given]').textContent = given ?? '';
-    setFact('seal-verdict', given ? String(matches) : 'none',
-      given ? msg(matches ? 'msg.seal.matches' : 'msg.seal.differs') : msg('msg.dice.seal.none'));
+    const { given, matches } = result.commitment;
+    const sealVerdict = document.querySelector('[data-seal-verdict]');
+    showCommitment(document.querySelector('[data-seal]'), document.querySelector('[data-seal-given]'), sealVerdict, result.commitment,
+      { matches: 'msg.seal.matches', differs: 'msg.seal.differs', none: 'msg.dice.seal.none' });
+    sealVerdict.dataset.sealVerdict = given ? String(matches) : 'none';
     setFact('sealed-at', record.sealedAt ? String(record.sealedAt) : '',
       record.sealedAt ? formatTime(record.sealedAt) : msg('msg.dice.sealedAt.none'));
     setFact('round', String(round), String(round));
@@ -350,40 +349,55 @@ start((pfcheck) => {
     setFact('match', String(record.match), String(record.match));
     setFact('players', '', `${msg('msg.dice.playerA')}: ${record.players[0]} · ${msg('msg.dice.playerB')}: ${record.players[1]}`);
     renderGames(result.games);
-    document.querySelector('[data-result]').hidden = false;
   }
 
+  // Every roll by game, drawn in slices after the verdict is shown, in
+  // tables of at most 100 rows, each a block laid out only near the screen.
   function renderGames(games) {
-    const blocks = [];
-    for (const g of games) {
-      const block = element('div', { class: 'game', 'data-game-block': String(g.game) });
-      const binding = element('p', { class: 'hint binding' }, `${msg('msg.dice.binding')} `);
-      binding.append(element('code', { 'data-binding': String(g.game) }, g.binding));
-      const table = element('table', { class: 'rolls', 'data-game-table': String(g.game) });
-      table.append(element('caption', {}, msg('msg.table.game', { g: g.game })));
-      const head = element('tr');
-      for (const key of ['n', 'dice', 'recorded', 'status']) head.append(element('th', { scope: 'col' }, msg(`msg.dice.table.${key}`)));
-      const thead = element('thead');
-      thead.append(head);
-      const tbody = element('tbody');
-      for (const r of g.rolls) {
+    const container = document.querySelector('[data-games]');
+    const rows = games.flatMap((g) => g.rolls.map((r) => ({ g, r })));
+    const perTable = 100;
+    let block = null;
+    let tbody = null;
+    drawInSlices(rows.length, (from, to) => {
+      for (const { g, r } of rows.slice(from, to)) {
+        if (r.n === 1) {
+          block = element('div', { class: 'game', 'data-game-block': String(g.game) });
+          const binding = element('p', { class: 'hint binding' }, `${msg('msg.dice.binding')} `);
+          binding.append(element('code', { 'data-binding': String(g.game) }, g.binding));
+          block.append(binding);
+          container.append(block);
+        }
+        if (r.n % perTable === 1) {
+          const table = element('table', { class: 'rolls', 'data-game-table': String(g.game) });
+          if (r.n === 1) table.append(element('caption', {}, msg('msg.table.game', { g: g.game })));
+          else table.setAttribute('aria-label', msg('msg.table.game', { g: g.game }));
+          const head = element('tr');
+          for (const key of ['n', 'dice', 'recorded', 'status']) head.append(element('th', { scope: 'col' }, msg(`msg.dice.table.${key}`)));
+          const thead = element('thead');
+          thead.append(head);
+          tbody = element('tbody');
+          table.append(thead, tbody);
+          const part = listBlock(`${2.2 * Math.min(perTable, g.rolls.length - r.n + 1)}rem`);
+          part.append(table);
+          block.append(part);
+        }
         const tr = element('tr', {
-          'data-game': String(g.game), 'data-roll-index': String(r.n), 'data-dice': r.dice,
+          id: rowId(g.game, r.n), 'data-game': String(g.game), 'data-roll-index': String(r.n), 'data-dice': r.dice,
           'data-recorded': r.recorded, 'data-status': r.status,
         });
         tr.append(element('td', {}, String(r.n)), element('td', {}, rollText(r.dice)),
           element('td', {}, rollText(r.recorded)), element('td', {}, msg(`msg.roll.${r.status}`)));
         tbody.append(tr);
       }
-      table.append(thead, tbody);
-      block.append(table, binding);
-      blocks.push(block);
-    }
-    document.querySelector('[data-games]').replaceChildren(...blocks);
+    });
   }
 
   function runFromFragment() {
-    if (location.hash.length <= 1 || forwardDiceLink(1, 'check', 'msg.dice.v1.moved', 'msg.dice.v1.link', () => showInvalid([]))) return;
+    if (location.hash.length <= 1 || !linkIsHere()) {
+      clearResult();
+      return;
+    }
     const parsed = pfcheck.parseLink(location.hash);
     if (parsed.errors) {
       fill({});
@@ -391,7 +405,6 @@ start((pfcheck) => {
       return;
     }
     fill(parsed.record);
-    entry.open = false; // the link filled the form; its problems reopen it
     run(parsed.record);
   }
 
@@ -400,7 +413,6 @@ start((pfcheck) => {
     const { record, errors } = recordFromForm();
     if (errors) showInvalid(errors);
     else run(record);
-    document.getElementById('verdict').scrollIntoView({ block: 'nearest' });
   });
 
   document.querySelector('[data-copy-link]').addEventListener('click', async () => {

@@ -271,7 +271,7 @@ function tileElement(tile) {
 start((pfcheck) => {
   const form = document.getElementById('games-form');
   const what = document.getElementById('what');
-  const resultBox = document.querySelector('[data-result]');
+  const resultItems = document.querySelector('[data-result-items]');
   const groups = Object.fromEntries([...form.querySelectorAll('[data-group]')].map((g) => [g.dataset.group, g]));
   const SCHEME_GROUP = { match_seed_v2: 'table', match_seed_v1: 'table', poker_hmac_v1: 'poker', chess_colour_v1: 'chess' };
   let activeGroup = 'table';
@@ -295,45 +295,37 @@ start((pfcheck) => {
   }
 
   // Problems: each next to its field in the shown group, else in the
-  // page-wide slots (game, scheme, record, link).
-  function problemSentence(p) {
-    const specific = `msg.error.${p.field}.${p.code}`;
-    const general = `msg.error.${p.code}`;
-    const key = specific in messages ? specific : general in messages ? general : 'msg.error';
-    return msg(key, { at: p.at ?? '', pos: p.pos ?? '', token: p.token ?? '', count: p.count ?? '', code: p.code });
-  }
-
+  // page-wide slots (game, scheme, record, link). Returns them with their
+  // fields, as showProblems does.
   function showFieldProblems(problems) {
     for (const slot of document.querySelectorAll('[data-error-for]')) slot.textContent = '';
     for (const input of form.querySelectorAll('[aria-invalid]')) input.removeAttribute('aria-invalid');
     const scope = groups[activeGroup];
-    for (const p of problems) {
+    return problems.map((p) => {
       const base = String(p.field).split('.')[0];
       const find = (root, f) => root.querySelector(`[data-error-for="${CSS.escape(f)}"]`);
       const slot = find(scope, p.field) ?? find(scope, base) ?? find(form, p.field) ?? find(form, base) ?? find(form, 'record');
-      slot.textContent = (slot.textContent ? slot.textContent + ' ' : '') + problemSentence(p);
+      slot.textContent = (slot.textContent ? slot.textContent + ' ' : '') + problemText(p);
       // A field the chosen game does not use is shown when it holds a problem.
       const hiddenField = slot.closest('[data-kind-field]');
       if (hiddenField) hiddenField.hidden = false;
       const details = slot.closest('details');
       if (details) details.open = true;
       form.querySelector(`[aria-describedby~="${CSS.escape(slot.id)}"]`)?.setAttribute('aria-invalid', 'true');
-    }
+      return { problem: p, field: slot.closest('.field') };
+    });
   }
 
-  function showVerdict(status, text) {
-    const verdict = document.getElementById('verdict');
-    verdict.dataset.status = status;
-    verdict.textContent = text;
+  function clearResult() {
+    resultItems.replaceChildren();
   }
 
   function showInvalid(problems, status = 'invalid') {
-    showFieldProblems(problems);
-    resultBox.hidden = true;
-    resultBox.replaceChildren();
+    clearResult();
     const notPublished = problems.some((p) => p.field === 'scheme' && p.code === 'not-published');
-    if (status === 'unsupported') showVerdict(status, msg(notPublished ? 'msg.verdict.not-published' : 'msg.verdict.unsupported'));
-    else showVerdict('invalid', msg('msg.verdict.invalid'));
+    const sentence = status !== 'unsupported' ? msg('msg.verdict.invalid')
+      : msg(notPublished ? 'msg.verdict.not-published' : 'msg.verdict.unsupported');
+    refuse(problems, sentence, status, showFieldProblems);
   }
 
   // ---- form ↔ record ----
@@ -453,8 +445,10 @@ start((pfcheck) => {
     }
     showFieldProblems([]);
     const view = { match_seed_v2: renderMatch, poker_hmac_v1: renderPoker, chess_colour_v1: renderChess }[result.scheme];
-    resultBox.replaceChildren(...view(result, record));
-    resultBox.hidden = false;
+    const { items, verdict } = view(result, record);
+    resultItems.replaceChildren(...items);
+    // The verdict names the game in the player's words (the picker's), not the scheme.
+    showVerdict(result.status, [`${what.selectedOptions[0]?.textContent ?? ''} — `, ...[verdict].flat()]);
   }
 
   const mismatchesOf = (result) => new Map((result.mismatches ?? []).map((m) => [`${m.kind ?? 'colour'}:${m.index}`, m]));
@@ -462,8 +456,12 @@ start((pfcheck) => {
   // item is one compared value: data-kind and data-index as the result's
   // mismatch (testdata/tablegames.md), data-status match, mismatch or
   // computed (nothing recorded to compare with).
+  const itemId = (kind, index) => `item-${kind}-${index}`;
+
   function item(kind, index, computed, recorded, status, render) {
-    const el = element('span', { class: 'item', 'data-kind': kind, 'data-index': String(index), 'data-status': status, 'data-computed': computed });
+    const el = element('span', {
+      id: itemId(kind, index), class: 'item', 'data-kind': kind, 'data-index': String(index), 'data-status': status, 'data-computed': computed,
+    });
     el.append(render(computed));
     if (status === 'mismatch') {
       el.dataset.recorded = recorded ?? '';
@@ -478,15 +476,21 @@ start((pfcheck) => {
   const card = (c) => cardElement(c);
   const plain = (s) => element('code', {}, s);
 
+  // A seal (commitment): computed and given, the first differing digit
+  // marked in both.
   function commitmentBlock(label, givenLabel, c, index) {
     const dl = element('dl', { class: 'commitment' });
     const status = c.given ? (c.matches ? 'match' : 'mismatch') : 'computed';
+    const computed = element('code');
     const dd = element('dd', { 'data-kind': 'commitment', 'data-index': String(index), 'data-status': status });
-    dd.append(element('code', {}, c.computed));
+    dd.append(computed);
     dl.append(element('dt', {}, label), dd);
-    const given = element('dd');
-    if (c.given) given.append(element('code', {}, c.given), ' ', element('strong', {}, msg(c.matches ? 'msg.commitment.matches' : 'msg.commitment.differs')));
-    else given.textContent = msg('msg.commitment.none');
+    const givenCode = element('code');
+    const verdict = element('strong');
+    const given = element('dd', { id: itemId('commitment', index) });
+    given.append(givenCode, ' ', verdict);
+    showCommitment(computed, givenCode, verdict, c, { matches: 'msg.commitment.matches', differs: 'msg.commitment.differs', none: 'msg.commitment.none' });
+    if (!c.given) given.replaceChildren(verdict);
     dl.append(element('dt', {}, givenLabel), given);
     return dl;
   }
@@ -510,21 +514,24 @@ start((pfcheck) => {
           : msg('msg.where.hands-second', { hand, card: r - 19 });
       }
       case 'deck':
-        return msg('msg.where.deck', { position: i });
+        return msg('msg.where.deck', { position: m.index });
       default:
         return msg(`msg.where.${m.kind ?? 'colour'}`, { n: m.index });
     }
   }
 
-  function verdictFor(result, sentences) {
-    const details = [];
+  // One sentence: what was found and where, the first differing value a
+  // link to it and how many others differ; texts[status] otherwise.
+  function verdictFor(result, texts) {
+    if (result.status !== 'mismatch') return texts[result.status];
     const c = result.commitment;
-    if (c?.given && !c.matches) details.push(msg('msg.verdict.commitment-differs'));
-    if (result.commitmentB?.given && !result.commitmentB.matches) details.push(msg('msg.verdict.commitmentB-differs'));
+    const differs = (commitment, index, key) => (commitment?.given && !commitment.matches ? [inPageLink(itemId('commitment', index), msg(key))] : []);
     const ms = result.mismatches ?? [];
-    if (ms.length > 0) details.push(msg('msg.verdict.differences', { count: ms.length, first: where(ms[0]) }));
-    if (result.status === 'mismatch') return msg('msg.verdict.mismatch', { details: details.join(' ') });
-    return sentences[result.status];
+    const first = ms.length > 0 ? msgParts('msg.verdict.differences', { first: inPageLink(itemId(ms[0].kind ?? 'colour', ms[0].index), where(ms[0])) }) : [];
+    const others = ms.length > 1 ? [msg('msg.verdict.differences-others', { count: ms.length - 1 })] : [];
+    return msgParts('msg.verdict.mismatch', {
+      details: fragmentOf(sentences(differs(c, 1, 'msg.verdict.commitment-differs'), differs(result.commitmentB, 2, 'msg.verdict.commitmentB-differs'), first, others)),
+    });
   }
 
   function seatsBlock(result, record, ms) {
@@ -623,11 +630,13 @@ start((pfcheck) => {
     }
     const given = result.commitment.given;
     const seatsOnly = !result.dice && !result.deals && !result.hands && !result.draws;
-    showVerdict(result.status, verdictFor(result, {
-      match: msg(seatsOnly ? 'msg.verdict.match-seats' : 'msg.verdict.match', { n: n + (Array.isArray(record.seats) ? 2 : 0) }) + ' ' + msg(given ? 'msg.verdict.commitment-ok' : 'msg.verdict.commitment-compare'),
-      computed: msg('msg.verdict.computed') + ' ' + msg(given ? 'msg.verdict.commitment-ok' : 'msg.verdict.commitment-compare'),
-    }));
-    return out;
+    return {
+      items: out,
+      verdict: verdictFor(result, {
+        match: msg(seatsOnly ? 'msg.verdict.match-seats' : 'msg.verdict.match', { n: n + (Array.isArray(record.seats) ? 2 : 0) }) + ' ' + msg(given ? 'msg.verdict.commitment-ok' : 'msg.verdict.commitment-compare'),
+        computed: msg('msg.verdict.computed') + ' ' + msg(given ? 'msg.verdict.commitment-ok' : 'msg.verdict.commitment-compare'),
+      }),
+    };
   }
 
   function renderPoker(result, record) {
@@ -640,10 +649,10 @@ start((pfcheck) => {
       proofs.forEach((p, k) => {
         const n = k + 1;
         const li = element('li', {
-          'data-proof': String(n), 'data-holds': String(p.holds), 'data-kind': 'proofs', 'data-index': String(n),
+          id: itemId('proofs', n), 'data-proof': String(n), 'data-holds': String(p.holds), 'data-kind': 'proofs', 'data-index': String(n),
           'data-status': p.holds ? 'match' : 'mismatch', 'data-card': p.card,
         });
-        li.append(cardElement(p.card), ' ', element('span', {}, msg('msg.proofs.position', { position: p.position })), ' ',
+        li.append(cardElement(p.card), ' ', element('span', {}, msg('msg.proofs.position', { position: p.position + 1 })), ' ',
           element('strong', {}, msg(p.holds ? 'msg.proofs.holds' : 'msg.proofs.fails')));
         if (!p.holds) li.append(' ', element('span', { class: 'hint' }, msg('msg.proofs.leadsTo')), ' ', element('code', {}, ms.get(`proofs:${n}`)?.computed ?? ''));
         if (result.deck) {
@@ -657,12 +666,17 @@ start((pfcheck) => {
       out.push(ul);
     }
     const root = element('dl', { class: 'commitment' });
+    const givenRoot = element('code', {}, String(record.root ?? ''));
     root.append(element('dt', {}, msg('msg.root.given')), element('dd', {}, ''));
-    root.lastChild.append(element('code', {}, String(record.root ?? '')));
+    root.lastChild.append(givenRoot);
     if (result.computedRoot) {
       const rootStatus = ms.has('root:1') ? 'mismatch' : 'match';
-      const dd = element('dd', { 'data-kind': 'root', 'data-index': '1', 'data-status': rootStatus });
-      dd.append(element('code', {}, result.computedRoot), ' ', element('strong', {}, msg(rootStatus === 'match' ? 'msg.commitment.matches' : 'msg.commitment.differs')));
+      const dd = element('dd', { id: itemId('root', 1), 'data-kind': 'root', 'data-index': '1', 'data-status': rootStatus });
+      const computedRoot = element('code');
+      const verdict = element('strong');
+      showCommitment(computedRoot, givenRoot, verdict, { computed: result.computedRoot, given: String(record.root ?? ''), matches: rootStatus === 'match' },
+        { matches: 'msg.commitment.matches', differs: 'msg.commitment.differs', none: 'msg.commitment.none' });
+      dd.append(computedRoot, ' ', verdict);
       root.append(element('dt', {}, msg('msg.root.computed')), dd);
     }
     out.push(root);
@@ -676,17 +690,19 @@ start((pfcheck) => {
         const key = `deck:${pos + 1}`;
         const st = ms.has(key) ? 'mismatch' : hasDeck ? 'match' : 'computed';
         const it = item('deck', pos + 1, result.deck[pos], ms.get(key)?.recorded, st, card);
-        it.title = msg('msg.where.deck', { position: pos });
+        it.title = msg('msg.where.deck', { position: pos + 1 });
         if (proven.has(pos)) it.classList.add('proven');
         cards.append(it);
       }
       out.push(cards);
       out.push(element('p', { class: 'hint' }, msg('msg.deck.hint')));
     }
-    showVerdict(result.status, verdictFor(result, {
-      match: msg(result.deck ? 'msg.verdict.poker-deck' : 'msg.verdict.poker-proofs', { n: proofs.length }),
-    }));
-    return out;
+    return {
+      items: out,
+      verdict: verdictFor(result, {
+        match: msg(result.deck ? 'msg.verdict.poker-deck' : 'msg.verdict.poker-proofs', { n: proofs.length }),
+      }),
+    };
   }
 
   function renderChess(result, record) {
@@ -706,11 +722,13 @@ start((pfcheck) => {
     out[out.length - 1].append(element('code', {}, message));
     out.push(commitmentBlock(msg('msg.chess.commitA'), msg('msg.chess.commitAGiven'), result.commitment, 1));
     if (result.commitmentB) out.push(commitmentBlock(msg('msg.chess.commitB'), msg('msg.chess.commitBGiven'), result.commitmentB, 2));
-    showVerdict(result.status, verdictFor(result, {
-      match: msg('msg.verdict.chess-match', { colour: colourName(result.colourA) }),
-      computed: msg('msg.verdict.chess-computed', { colour: colourName(result.colourA) }),
-    }));
-    return out;
+    return {
+      items: out,
+      verdict: verdictFor(result, {
+        match: msg('msg.verdict.chess-match', { colour: colourName(result.colourA) }),
+        computed: msg('msg.verdict.chess-computed', { colour: colourName(result.colourA) }),
+      }),
+    };
   }
 
   // ---- where records come from ----
@@ -721,7 +739,10 @@ start((pfcheck) => {
   }
 
   function runFromFragment() {
-    if (location.hash.length <= 1) return;
+    if (location.hash.length <= 1 || !linkIsHere()) {
+      clearResult();
+      return;
+    }
     const parsed = pfcheck.parseLink(location.hash, 'games');
     if (parsed.errors) {
       // With problems, the record (when there is one) still names the scheme.

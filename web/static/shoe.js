@@ -90,24 +90,17 @@ start((pfcheck) => {
 
   // ---- Verdict and result ----
 
-  const verdict = document.getElementById('verdict');
-  const resultBlock = document.querySelector('[data-result]');
-
-  function showVerdict(status, text) {
-    verdict.dataset.status = status;
-    verdict.textContent = text.replace(/ {2,}/g, ' ').trim(); // an empty {details}
-  }
+  const cardId = (i) => `card-${i + 1}`;
 
   function clearResult() {
-    resultBlock.hidden = true;
+    drawInSlices(0, () => {}); // stops a drawing under way
     document.querySelector('[data-shoe]').replaceChildren();
     document.querySelector('[data-mismatches]').replaceChildren();
   }
 
   function showInvalid(problems, status = 'invalid') {
-    showProblems(problems);
     clearResult();
-    showVerdict(status, msg(status === 'unsupported' ? 'msg.verdict.unsupported' : 'msg.verdict.invalid'));
+    refuse(problems, msg(status === 'unsupported' ? 'msg.verdict.unsupported' : 'msg.verdict.invalid'), status);
   }
 
   // Checks record and shows the outcome; extraProblems (typed cards or link
@@ -128,88 +121,101 @@ start((pfcheck) => {
     render(result, record);
   }
 
+  // One sentence: what was found and where, the first differing card a link
+  // to it, counted from 1 as a player counts cards.
   function verdictText(result, record) {
     const n = Array.isArray(record.cards) ? record.cards.length : 0;
     const { given, matches } = result.commitment;
     const cutRecorded = Object.hasOwn(result, 'cutMatches');
-    const commitmentPart = given ? msg(matches ? 'msg.shoe.detail.commitment-matches' : 'msg.shoe.detail.commitment-differs') : '';
-    const cardsPart = n === 0 ? ''
-      : result.mismatches.length > 0
-        ? msg('msg.shoe.detail.cards-differ', { count: result.mismatches.length, n, first: result.mismatches[0].index })
-        : msg('msg.shoe.detail.cards-match', { n });
-    const cutPart = !cutRecorded ? ''
-      : msg(result.cutMatches ? 'msg.shoe.detail.cut-matches' : 'msg.shoe.detail.cut-differs', { cut: result.cut, recorded: record.cut });
-    const join = (parts) => parts.filter(Boolean).join(' ');
+    const commitmentPart = given ? [msg(matches ? 'msg.shoe.detail.commitment-matches' : 'msg.shoe.detail.commitment-differs')] : [];
+    const ms = result.mismatches;
+    const cardsPart = n === 0 ? []
+      : ms.length > 0
+        ? sentences(msgParts('msg.shoe.detail.cards-differ', { n, first: inPageLink(cardId(ms[0].index), msg('msg.shoe.where.card', { n: ms[0].index + 1 })) }),
+          ms.length > 1 ? [msg('msg.shoe.detail.cards-others', { count: ms.length - 1 })] : [])
+        : [msg('msg.shoe.detail.cards-match', { n })];
+    const cutPart = !cutRecorded ? []
+      : [msg(result.cutMatches ? 'msg.shoe.detail.cut-matches' : 'msg.shoe.detail.cut-differs', { cut: result.cut, recorded: record.cut })];
     if (result.status === 'mismatch') {
-      return msg('msg.shoe.verdict.mismatch', {
-        details: join([given && !matches && commitmentPart, result.mismatches.length > 0 && cardsPart, cutRecorded && !result.cutMatches && cutPart]),
+      return msgParts('msg.shoe.verdict.mismatch', {
+        details: fragmentOf(sentences(given && !matches ? [inPageLink('commitment-given', commitmentPart[0])] : [],
+          ms.length > 0 ? cardsPart : [], cutRecorded && !result.cutMatches ? cutPart : [])),
       });
     }
-    const noCommitment = given ? '' : msg('msg.shoe.detail.commitment-none');
-    if (result.status === 'match') return msg('msg.shoe.verdict.match', { details: join([commitmentPart, cardsPart, cutPart, noCommitment]) });
-    return msg('msg.shoe.verdict.computed', { total: result.cards.length, cut: result.cut, details: join([commitmentPart, noCommitment]) });
+    const noCommitment = given ? [] : [msg('msg.shoe.detail.commitment-none')];
+    if (result.status === 'match') return msg('msg.shoe.verdict.match', { details: sentences(commitmentPart, cardsPart, cutPart, noCommitment).join('') });
+    return msg('msg.shoe.verdict.computed', { total: result.cards.length, cut: result.cut, details: sentences(commitmentPart, noCommitment).join('') });
   }
 
   function render(result, record) {
+    clearResult();
     showVerdict(result.status, verdictText(result, record));
-    const { computed, given, matches } = result.commitment;
-    document.querySelector('[data-commitment]').textContent = computed;
-    document.querySelector('[data-commitment-given]').textContent = given ?? '';
-    document.querySelector('[data-commitment-verdict]').textContent =
-      given ? msg(matches ? 'msg.shoe.commitment.matches' : 'msg.shoe.commitment.differs') : msg('msg.shoe.commitment.none');
+    showCommitment(document.querySelector('[data-commitment]'), document.querySelector('[data-commitment-given]'),
+      document.querySelector('[data-commitment-verdict]'), result.commitment,
+      { matches: 'msg.shoe.commitment.matches', differs: 'msg.shoe.commitment.differs', none: 'msg.shoe.commitment.none' });
     const tournament = has(record, 'tournamentId');
-    // The nonce goes in first, so that a client seed holding "{nonce}" stays as it is.
     document.querySelector('[data-inputs]').textContent =
       msg(tournament ? 'msg.shoe.inputs.tournament' : 'msg.shoe.inputs.round', { nonce: result.nonce, clientSeed: result.clientSeed });
     const cutText = document.querySelector('[data-cut-text]');
-    cutText.textContent = msg('msg.shoe.cut', { cut: result.cut });
+    cutText.textContent = msg('msg.shoe.cut', { cut: result.cut, next: result.cut + 1 });
     if (Object.hasOwn(result, 'cutMatches')) {
-      cutText.append(' ', element('span', { 'data-cut-matches': String(result.cutMatches), class: result.cutMatches ? 'good' : 'bad' },
+      cutText.append(' ', element('span', { 'data-cut-matches': String(result.cutMatches), class: result.cutMatches ? 'agrees' : 'differs' },
         msg(result.cutMatches ? 'msg.shoe.cut.matches' : 'msg.shoe.cut.differs', { recorded: record.cut })));
     }
     renderMismatches(result.mismatches);
     renderShoe(result, Array.isArray(record.cards) ? record.cards.length : 0);
-    resultBlock.hidden = false;
   }
 
   function renderMismatches(mismatches) {
     const list = document.querySelector('[data-mismatches]');
     const items = mismatches.map((m) => {
-      const li = element('li', { 'data-mismatch-index': String(m.index) }, msg('msg.shoe.mismatch.index', { index: m.index }));
-      li.append(' ', msg('msg.shoe.mismatch.computed'), ' ', cardElement(m.computed), ' ', msg('msg.shoe.mismatch.recorded'), ' ', cardElement(m.recorded));
+      const li = element('li', { 'data-mismatch-index': String(m.index) });
+      li.append(inPageLink(cardId(m.index), msg('msg.shoe.where.card', { n: m.index + 1 })), ': ',
+        msg('msg.shoe.mismatch.computed'), ' ', cardElement(m.computed), ' ', msg('msg.shoe.mismatch.recorded'), ' ', cardElement(m.recorded));
       return li;
     });
     list.replaceChildren(...items);
     document.querySelector('[data-mismatch-block]').hidden = items.length === 0;
   }
 
-  // The whole shoe, index 0 first: each card an item with its index,
-  // computed card and status; a differing recorded card beside it; the cut
-  // card as its own item before the first card behind it.
+  // The whole shoe, the first card dealt first, numbered from 1, a list
+  // per deck, each a block laid out only near the screen: each card an item
+  // with its computed card and status; a differing recorded card beside it;
+  // the cut card as its own item before the first card behind it. Drawn in
+  // slices after the verdict.
   function renderShoe(result, recorded) {
     const total = result.cards.length;
     document.querySelector('[data-shoe-caption]').textContent =
       msg('msg.shoe.caption', { total, decks: total / 52 });
     const differing = new Map(result.mismatches.map((m) => [m.index, m.recorded]));
-    const items = [];
-    result.cards.forEach((card, i) => {
-      if (i === result.cut) {
-        items.push(element('li', { class: 'cut-marker', 'data-cut-marker': String(result.cut) }, msg('msg.shoe.cut-marker')));
+    const container = document.querySelector('[data-shoe]');
+    let list = null;
+    drawInSlices(total, (from, to) => {
+      for (let i = from; i < to; i++) {
+        if (i % 52 === 0) {
+          list = element('ol', { class: 'shoe', start: String(i + 1), 'aria-labelledby': 'shoe-title' });
+          const block = listBlock('12rem');
+          block.append(list);
+          container.append(block);
+        }
+        const card = result.cards[i];
+        if (i === result.cut) {
+          list.append(element('li', { class: 'cut-marker', 'data-cut-marker': String(result.cut) }, msg('msg.shoe.cut-marker')));
+        }
+        const status = i >= recorded ? 'computed' : differing.has(i) ? 'mismatch' : 'match';
+        const li = element('li', { id: cardId(i), 'data-index': String(i), 'data-card': card, 'data-status': status });
+        if (i >= result.cut) li.dataset.behindCut = '';
+        const mark = status === 'match' ? ' ✓' : status === 'mismatch' ? ' ✗' : '';
+        li.append(element('span', { class: 'index', 'aria-hidden': 'true' }, `${i + 1}${mark}`),
+          element('span', { class: 'visually-hidden' }, msg('msg.shoe.card.index', { n: i + 1 })), cardElement(card));
+        if (status === 'match') li.append(element('span', { class: 'visually-hidden' }, msg('msg.shoe.card.match')));
+        if (status === 'mismatch') {
+          li.append(element('span', { class: 'recorded-label' }, msg('msg.shoe.card.recorded')),
+            cardElement(differing.get(i), { 'data-recorded': differing.get(i), class: `card recorded suit-${differing.get(i).slice(-1).toLowerCase()}` }));
+        }
+        list.append(li);
       }
-      const status = i >= recorded ? 'computed' : differing.has(i) ? 'mismatch' : 'match';
-      const li = element('li', { 'data-index': String(i), 'data-card': card, 'data-status': status });
-      if (i >= result.cut) li.dataset.behindCut = '';
-      const mark = status === 'match' ? ' ✓' : status === 'mismatch' ? ' ✗' : '';
-      li.append(element('span', { class: 'index', 'aria-hidden': 'true' }, `${i}${mark}`),
-        element('span', { class: 'visually-hidden' }, msg('msg.shoe.card.index', { index: i })), cardElement(card));
-      if (status === 'match') li.append(element('span', { class: 'visually-hidden' }, msg('msg.shoe.card.match')));
-      if (status === 'mismatch') {
-        li.append(element('span', { class: 'recorded-label' }, msg('msg.shoe.card.recorded')),
-          cardElement(differing.get(i), { 'data-recorded': differing.get(i), class: `card recorded suit-${differing.get(i).slice(-1).toLowerCase()}` }));
-      }
-      items.push(li);
     });
-    document.querySelector('[data-shoe]').replaceChildren(...items);
   }
 
   // ---- The link ----
@@ -218,7 +224,10 @@ start((pfcheck) => {
   // problems it still gives the fields that read, and each value that did
   // not as its problem's token, shown in its field as it stood.
   function runFromFragment() {
-    if (location.hash.length <= 1) return;
+    if (location.hash.length <= 1 || !linkIsHere()) {
+      clearResult();
+      return;
+    }
     const { record, errors = [] } = pfcheck.parseLink(location.hash, 'shoe');
     if (!record) {
       showInvalid(errors);

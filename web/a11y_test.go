@@ -1,0 +1,59 @@
+package web
+
+import (
+	"os"
+	"testing"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// axeScript is axe-core, pinned in web/package.json and installed by
+// `make test` (npm ci).
+const axeScript = "node_modules/axe-core/axe.min.js"
+
+// TestAccessibility runs axe-core on every page in every language, opened
+// with a link, in light and dark, at 360 and 1280 px: no violation of its
+// rules (WCAG 2.2 A and AA, best practices, and the 24 px target size).
+func TestAccessibility(t *testing.T) {
+	needBrowser(t)
+	axe, err := os.ReadFile(axeScript)
+	if err != nil {
+		t.Fatalf("axe-core is not installed (make test installs it with npm ci in web/): %v", err)
+	}
+	links := pageFirstScreenLinks(t)
+	for _, page := range []string{"check", "dice", "shoe", "games"} {
+		for _, lang := range Languages {
+			tb := openSized(t, pageURLs(lang, page)["http"]+links[page].match, 1280, 900)
+			checkAccessibility(t, tb, axe, page+"/"+lang)
+		}
+	}
+}
+
+// checkAccessibility runs axe-core on the page open in tb, in light and
+// dark, at each of the screens' sizes, and fails the test on any violation.
+func checkAccessibility(t *testing.T, tb *tab, axe []byte, name string) {
+	t.Helper()
+	eval[bool](tb, string(axe)+";true")
+	for _, scheme := range []string{"light", "dark"} {
+		if _, err := chromedp.Call(tb.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}},
+		}); err != nil {
+			t.Fatal(err)
+		}
+		for _, size := range screens {
+			if err := chromedp.Do(tb.ctx, chromedp.EmulateViewport(size.width, size.height)); err != nil {
+				t.Fatal(err)
+			}
+			violations, err := chromedp.Run(tb.ctx, chromedp.Evaluate[[]string](`axe.run(document, { rules: { 'target-size': { enabled: true } } })
+				.then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')))`,
+				chromedp.EvalAwaitPromise))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, v := range violations {
+				t.Errorf("%s %s %dpx: %s", name, scheme, size.width, v)
+			}
+		}
+	}
+}

@@ -1,0 +1,194 @@
+package main
+
+// What keeps the served checker on a phone (issue 13): the service worker
+// that stores every page of the build, the web app manifest of each
+// language, and the icons the manifests name, all made from the sources in
+// web/static.
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/png"
+	"os"
+	"path/filepath"
+	"regexp"
+
+	"github.com/srwiley/oksvg"
+	"github.com/srwiley/rasterx"
+
+	"pfcheck/web"
+)
+
+// icon is one PNG the build renders from web/static/icon.svg.
+type icon struct {
+	Src     string `json:"src"`
+	Sizes   string `json:"sizes"`
+	Type    string `json:"type"`
+	Purpose string `json:"purpose"`
+	size    int
+	rounded bool // corners cut; a maskable icon keeps its square, the launcher masks it
+}
+
+var icons = []icon{
+	{Src: "icons/icon-192.png", Purpose: "any", size: 192, rounded: true},
+	{Src: "icons/icon-512.png", Purpose: "any", size: 512, rounded: true},
+	{Src: "icons/icon-maskable-512.png", Purpose: "maskable", size: 512},
+}
+
+// writeOffline writes sw.js, <lang>/manifest.webmanifest for every language
+// and the icons. The pages and the landing page must be in dist already:
+// the worker carries the SHA-256 of each.
+// A manifest has one theme colour: the light one; the pages' meta tags give
+// the dark one too.
+func writeOffline(dist string, shared map[string]map[string]string, theme string) error {
+	if err := writeIcons(dist); err != nil {
+		return err
+	}
+	for _, lang := range web.Languages {
+		if err := writeManifest(dist, lang, shared[lang], theme); err != nil {
+			return err
+		}
+	}
+	return writeServiceWorker(dist)
+}
+
+// bgColour finds the pages' background colours in web/static/style.css:
+// the first --bg is the light one, the second the dark one.
+var bgColour = regexp.MustCompile(`--bg:\s*(#[0-9a-fA-F]{6})`)
+
+// themeColours returns the pages' light and dark background colours, the
+// colours the browser gives its bar around them.
+func themeColours(style string) (light, dark string, err error) {
+	found := bgColour.FindAllStringSubmatch(style, -1)
+	if len(found) != 2 {
+		return "", "", fmt.Errorf("web/static/style.css: want two --bg colours (light, dark), found %d", len(found))
+	}
+	return found[0][1], found[1][1], nil
+}
+
+// writeManifest writes the web app manifest of one language. Each language
+// has its own, since a manifest has one name: the app a player adds to the
+// home screen is named in the language of the page they added, and opens on
+// that language's check page (the landing page would pick a language from
+// the phone's settings instead).
+func writeManifest(dist, lang string, words map[string]string, theme string) error {
+	var listed []icon
+	for _, ic := range icons {
+		ic.Src = "../" + ic.Src
+		ic.Sizes = fmt.Sprintf("%dx%d", ic.size, ic.size)
+		ic.Type = "image/png"
+		listed = append(listed, ic)
+	}
+	manifest := struct {
+		Lang            string `json:"lang"`
+		Dir             string `json:"dir"`
+		Name            string `json:"name"`
+		ShortName       string `json:"short_name"`
+		ID              string `json:"id"`
+		StartURL        string `json:"start_url"`
+		Scope           string `json:"scope"`
+		Display         string `json:"display"`
+		ThemeColor      string `json:"theme_color"`
+		BackgroundColor string `json:"background_color"`
+		Icons           []icon `json:"icons"`
+	}{
+		Lang: lang, Dir: "ltr", Name: words["app.name"], ShortName: words["app.shortName"],
+		ID: "check/", StartURL: "check/", Scope: "../", Display: "standalone",
+		ThemeColor: theme, BackgroundColor: theme, Icons: listed,
+	}
+	if manifest.Name == "" || manifest.ShortName == "" {
+		return fmt.Errorf("locales/%s.json lacks app.name or app.shortName", lang)
+	}
+	data, err := json.MarshalIndent(manifest, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dist, lang, "manifest.webmanifest"), append(data, '\n'), 0o644)
+}
+
+// writeIcons renders web/static/icon.svg to the PNG icons, in pure Go so
+// that every machine renders the same bytes.
+func writeIcons(dist string) error {
+	if err := os.MkdirAll(filepath.Join(dist, "icons"), 0o755); err != nil {
+		return err
+	}
+	for _, ic := range icons {
+		svg, err := oksvg.ReadIcon("web/static/icon.svg", oksvg.StrictErrorMode)
+		if err != nil {
+			return err
+		}
+		n := ic.size
+		svg.SetTarget(0, 0, float64(n), float64(n))
+		square := image.NewRGBA(image.Rect(0, 0, n, n))
+		svg.Draw(rasterx.NewDasher(n, n, rasterx.NewScannerGV(n, n, square, square.Bounds())), 1)
+		img := square
+		if ic.rounded {
+			img = image.NewRGBA(square.Bounds())
+			draw.DrawMask(img, img.Bounds(), square, image.Point{}, roundedSquare(n), image.Point{}, draw.Src)
+		}
+		var out bytes.Buffer
+		if err := png.Encode(&out, img); err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dist, ic.Src), out.Bytes(), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// roundedSquare is the mask of an n×n square with corners rounded like a
+// phone's app icons (radius a fifth of the side).
+func roundedSquare(n int) *image.Alpha {
+	mask := image.NewAlpha(image.Rect(0, 0, n, n))
+	filler := rasterx.NewFiller(n, n, rasterx.NewScannerGV(n, n, mask, mask.Bounds()))
+	r := float64(n) / 5
+	rasterx.AddRoundRect(0, 0, float64(n), float64(n), r, r, 0, rasterx.RoundGap, filler)
+	filler.SetColor(color.Opaque)
+	filler.Draw()
+	return mask
+}
+
+// writeServiceWorker writes dist/sw.js from web/static/sw.js with the list
+// of what it stores: every page of every language and the landing page, by
+// their URL relative to the worker's scope (the directory form, "de/check/"),
+// each with the SHA-256 of its bytes, which the worker checks, and the
+// name of its cache: a hash of that list and of the worker itself, so a
+// build that changes any page or the worker gets a new cache.
+func writeServiceWorker(dist string) error {
+	source, err := readAsset("web/static/sw.js")
+	if err != nil {
+		return err
+	}
+	files := map[string]string{"": "index.html"}
+	for _, page := range web.Pages {
+		for _, lang := range web.Languages {
+			files[lang+"/"+page.Name+"/"] = filepath.Join(lang, page.Name, "index.html")
+		}
+	}
+	pages := map[string]string{}
+	for url, file := range files {
+		data, err := os.ReadFile(filepath.Join(dist, file))
+		if err != nil {
+			return fmt.Errorf("sw.js stores every page: %v", err)
+		}
+		sum := sha256.Sum256(data)
+		pages[url] = hex.EncodeToString(sum[:])
+	}
+	list, err := json.MarshalIndent(pages, "", "  ") // sorted by URL
+	if err != nil {
+		return err
+	}
+	build := sha256.Sum256(append(list, source...))
+	worker := fill(source, map[string]string{
+		"@PAGES@": string(list),
+		"@BUILD@": hex.EncodeToString(build[:8]),
+	})
+	return os.WriteFile(filepath.Join(dist, "sw.js"), []byte(worker), 0o644)
+}

@@ -1,0 +1,44 @@
+'use strict';
+// Keeping the checker on a phone: a page served over http(s) registers the
+// service worker (sw.js, at the root of the pages), which stores every page
+// of this build so that they open with no network, and links its language's
+// web app manifest, so that the browser offers to add it to the home
+// screen. A page opened from a file (the saved checker) does neither: it
+// asks for nothing and stays as it is.
+
+// The SHA-256 of the verifier this page runs, as the footer shows it.
+function verifierSHA256() {
+  return (document.querySelector('[data-verifier-sha256]') ?? document.querySelector('footer .build code:last-of-type')).textContent;
+}
+
+function keepOffline() {
+  if (!location.protocol.startsWith('http') || !('serviceWorker' in navigator)) return;
+  const workers = navigator.serviceWorker;
+  // Pages are <root>/<lang>/<page>/; the manifests <root>/<lang>/.
+  document.head.append(element('link', { rel: 'manifest', href: '../manifest.webmanifest' }));
+  // After the page has loaded, so that storing the others does not slow
+  // its start. A worker that cannot be registered leaves the page as it is
+  // without one: it works, only not offline.
+  addEventListener('load', () => workers.register('../../sw.js', { scope: '../../' }).catch(() => {}));
+
+  // The worker of a new build takes over this page when it has stored that
+  // build; the page keeps running the build it was opened with.
+  const hadWorker = workers.controller !== null;
+  let updated = false;
+  const kept = document.querySelector('[data-kept]');
+  const say = () => {
+    const sentences = [];
+    if (workers.controller && !navigator.onLine) sentences.push(msg('msg.offline', { sha256: verifierSHA256() }));
+    if (updated) sentences.push(msg('msg.offline.updated'));
+    kept.textContent = sentences.join(' ');
+  };
+  workers.addEventListener('controllerchange', () => {
+    updated = hadWorker;
+    say();
+  });
+  addEventListener('online', say);
+  addEventListener('offline', say);
+  say();
+}
+
+keepOffline();
