@@ -42,7 +42,7 @@ func RecordFromLink(pairs [][2]string) (map[string]any, []report.Problem) {
 	if r, ok := values["r"]; ok {
 		rolls := make([]any, 0, (len(r)+1)/2)
 		for i := 0; i < len(r); i += 2 {
-			rolls = append(rolls, r[i:min(i+2, len(r))])
+			rolls = append(rolls, report.StringValue(r[i:min(i+2, len(r))]))
 		}
 		rec["rolls"] = rolls
 	}

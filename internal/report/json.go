@@ -137,7 +137,8 @@ func (p *jsonParser) value(depth int) (any, bool) {
 	case c == '[':
 		return p.array(depth)
 	case c == '"':
-		return p.string()
+		s, ok := p.string()
+		return StringValue(s), ok
 	case c == 't':
 		return true, p.literal("true")
 	case c == 'f':
@@ -355,4 +356,22 @@ func (p *jsonParser) hex4() (rune, bool) {
 	}
 	p.i += 4
 	return r, true
+}
+
+// digitPairs are the strings "00" … "99" as plain values. A match's rolls
+// are two-digit strings ("63"): a value of its own for each would cost an
+// allocation per roll, which an audit of many matches feels.
+var digitPairs = func() (t [100]any) {
+	for i := range t {
+		t[i] = string([]byte{'0' + byte(i/10), '0' + byte(i%10)})
+	}
+	return t
+}()
+
+// StringValue returns s as a plain value; two decimal digits share one.
+func StringValue(s string) any {
+	if len(s) == 2 && '0' <= s[0] && s[0] <= '9' && '0' <= s[1] && s[1] <= '9' {
+		return digitPairs[int(s[0]-'0')*10+int(s[1]-'0')]
+	}
+	return s
 }
