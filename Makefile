@@ -20,7 +20,7 @@ LEAN_TAGS := pfcheck_minimal,pfcheck_shoe,pfcheck_tablegames
 AUDIT_100K := $(DIST)/bench/audit-100k.txt
 AUDIT_1G   := $(DIST)/bench/audit-1g.txt
 
-.PHONY: help build wasm vectors test test-go test-node test-browser vet serve bench bench-audit clean
+.PHONY: help build wasm vectors test test-go test-node test-browser vet serve bench bench-audit reproducible clean
 
 help:           ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*##/\t/'
@@ -72,7 +72,7 @@ bench: build wasm ## benchmarks: Go natively and in wasm, the wasm in Node, the 
 	GOOS=js GOARCH=wasm $(GO) test -exec=$(GOROOT)/lib/wasm/go_js_wasm_exec -run '^$$' -bench 'Roll$$' ./internal/dice
 	GOOS=js GOARCH=wasm $(GO) test -exec=$(GOROOT)/lib/wasm/go_js_wasm_exec -run '^$$' -bench 'Audit$$' ./internal/audit
 	$(NODE) web/node/bench.mjs
-	$(GO) test -count=1 -run '^$$' -bench ColdVerdict -benchtime 7x ./web/
+	$(GO) test -count=1 -run '^$$' -bench ColdVerdict -benchtime 9x ./web/
 	$(MAKE) bench-audit
 	@for f in $(DIST)/*/*/index.html $(DIST)/wasm/*.wasm; do \
 		printf '%-28s %9d bytes, %8d gzip\n' "$$f" "$$(wc -c < $$f)" "$$(gzip -9c $$f | wc -c)"; done
@@ -88,6 +88,15 @@ $(AUDIT_100K): testdata/gen/audit.mjs testdata/gen/lib.mjs
 $(AUDIT_1G): $(AUDIT_100K)
 	@size=$$(wc -c < $<); n=$$(( (1000000000 + size - 1) / size )); \
 		echo "$@: $$n copies of $<"; for i in $$(seq $$n); do cat $<; done > $@
+
+reproducible: build ## rebuild the pages from a copy of the sources elsewhere with an empty Go cache: every verifier, vector set and page must be the same bytes
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	git ls-files -z | xargs -0 tar -cf - | tar -xf - -C "$$tmp" && \
+	echo "rebuilding in $$tmp with an empty GOCACHE" && \
+	(cd "$$tmp" && GOCACHE="$$tmp/.gocache" $(MAKE) -s build >/dev/null) && \
+	for f in $$(cd $(DIST) && ls wasm/* */*/index.html index.html); do \
+		cmp "$(DIST)/$$f" "$$tmp/$(DIST)/$$f" || exit 1; done && \
+	echo 'reproducible: both builds are the same bytes'
 
 clean:          ## remove build output
 	rm -rf $(DIST)

@@ -7,7 +7,9 @@
 //	pfcheck.version            string: module version and source hash of this build
 //	pfcheck.selfTest(files)    {passed: int, failed: [case name, …]}: test-vector
 //	                           files (testdata/vectors) through the same calls;
-//	                           files is a list of parsed files, or its JSON text
+//	                           files is a list of parsed files, its JSON text,
+//	                           or its binary form as a page carries it (a
+//	                           Uint8Array, see report.ParsePlain)
 //	pfcheck.parseLink(frag, format)
 //	                           {record: {...}} or {errors: [{field, code, at?,
 //	                           token?}, …], record?}: the fragment in the link
@@ -301,20 +303,37 @@ func formatLink(args []js.Value) any {
 	return verify.FormatLink(rec)
 }
 
+var uint8Array = js.Global().Get("Uint8Array")
+
+// vectorFiles reads selfTest's argument: the vector files as the page
+// carries them (a Uint8Array of their binary form, report.ParsePlain, copied
+// in one piece), as JSON text, or as a list of parsed files.
+func vectorFiles(args []js.Value) []any {
+	var v any
+	switch {
+	case len(args) > 0 && args[0].InstanceOf(uint8Array):
+		if args[0].Length() <= maxVectorBytes {
+			data := make([]byte, args[0].Length())
+			js.CopyBytesToGo(data, args[0])
+			v, _ = report.ParsePlain(string(data), maxDepth)
+		}
+	case len(args) > 0 && args[0].Type() == js.TypeString:
+		if text, code := stringArg(args, maxVectorBytes); code == "" {
+			v, _ = report.ParseJSON(text, maxDepth)
+		}
+	default:
+		v, _ = plain(args, maxVectorBytes)
+	}
+	files, _ := v.([]any)
+	return files
+}
+
 // selfTest runs every case of the given vector files through verify.RunCase,
 // the same code behind check, parseLink and the text parsers. No files, or a
 // file without cases, is a failure: a self-test that ran nothing passed nothing.
 func selfTest(args []js.Value) any {
 	passed, failed := 0, []any{}
-	var files []any
-	if len(args) > 0 && args[0].Type() == js.TypeString {
-		text, _ := stringArg(args, maxVectorBytes)
-		v, _ := report.ParseJSON(text, maxDepth)
-		files, _ = v.([]any)
-	} else {
-		v, _ := plain(args, maxVectorBytes)
-		files, _ = v.([]any)
-	}
+	files := vectorFiles(args)
 	if len(files) == 0 {
 		failed = append(failed, "vectors")
 	}

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"crypto/sha256"
 	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -14,6 +16,7 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -27,6 +30,7 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"pfcheck/internal/report"
 	"pfcheck/internal/vectortest"
 )
 
@@ -359,6 +363,37 @@ func vectorCases[T any](t testing.TB, scheme string) []T {
 	return file.Cases
 }
 
+// pageSetSize is the number of cases a page's self-test runs: the cases of
+// its schemes' vectors marked "covers", its page set (testdata/README.md).
+func pageSetSize(t testing.TB, page string) int {
+	t.Helper()
+	n := 0
+	for _, p := range Pages {
+		if p.Name == page {
+			for _, scheme := range p.Schemes {
+				n += len(pageSet[map[string]any](t, scheme))
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatalf("no page set for %s", page)
+	}
+	return n
+}
+
+// pageSet reads the cases of a scheme's page set into T, as vectorCases.
+func pageSet[T any](t testing.TB, scheme string) []T {
+	t.Helper()
+	var set []T
+	all := vectorCases[T](t, scheme)
+	for i, c := range vectorCases[map[string]any](t, scheme) {
+		if _, marked := c["covers"]; marked {
+			set = append(set, all[i])
+		}
+	}
+	return set
+}
+
 // pageWords returns a page's words in one language, merged as the build
 // merges them (LoadLocales).
 func pageWords(t testing.TB, page, lang string) map[string]string {
@@ -406,28 +441,55 @@ func pageURLs(lang, name string) map[string]string {
 	}
 }
 
-// pageWithCorruptedVector writes a copy of the built page (lang, page) whose
-// vectors expect something wrong: in the case named name, the first right
-// after the name becomes wrong. It returns the copy's path.
-func pageWithCorruptedVector(t *testing.T, lang, page, name, right, wrong string) string {
+// pageWithChangedCase writes a copy of the built page (lang, page) in which
+// change has altered the case named name of the vectors it carries; the
+// page's build entry takes their SHA-256, as a page built from such vectors
+// would, so that the page runs them. It returns the copy's path.
+func pageWithChangedCase(t *testing.T, lang, page, name string, change func(c map[string]any)) string {
 	t.Helper()
 	html, err := os.ReadFile(filepath.Join(distDir, lang, page, "index.html"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	corrupted := withBlob(t, html, "vectors", func(vectors []byte) []byte {
-		i := bytes.Index(vectors, []byte(`"name":"`+name+`"`))
-		j := bytes.Index(vectors[max(i, 0):], []byte(right))
-		if i < 0 || j < 0 {
-			t.Fatalf("no %s after case %s in the page's vectors", right, name)
+	found := false
+	changed := withVectors(t, html, true, func(files []any) []any {
+		for _, f := range files {
+			for _, c := range f.(map[string]any)["cases"].([]any) {
+				if c := c.(map[string]any); c["name"] == name {
+					change(c)
+					found = true
+				}
+			}
 		}
-		return slices.Concat(vectors[:i+j], []byte(wrong), vectors[i+j+len(right):])
+		return files
 	})
+	if !found {
+		t.Fatalf("the %s page does not carry the case %s", page, name)
+	}
 	file := filepath.Join(t.TempDir(), "index.html")
-	if err := os.WriteFile(file, corrupted, 0o644); err != nil {
+	if err := os.WriteFile(file, changed, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return file
+}
+
+// withVectors returns a copy of a built page whose vectors are edit's answer
+// to them (the list of vector files as the page carries them, read); with
+// rehash, the page's build entry takes their SHA-256.
+func withVectors(t testing.TB, html []byte, rehash bool, edit func(files []any) []any) []byte {
+	t.Helper()
+	change := func(data []byte) []byte {
+		v, _ := report.ParsePlain(string(data), 16)
+		files, ok := v.([]any)
+		if !ok {
+			t.Fatal("the page's vectors do not read")
+		}
+		return report.AppendPlain(nil, edit(files))
+	}
+	if rehash {
+		return withBlobAndHash(t, html, "vectors", change)
+	}
+	return withBlob(t, html, "vectors", change)
 }
 
 // withBlob returns a copy of a built page whose element id, gzip in base64
@@ -451,15 +513,36 @@ func withBlob(t testing.TB, html []byte, id string, edit func([]byte) []byte) []
 	return slices.Concat(html[:start], []byte(blob), html[end:])
 }
 
+// withBlobAndHash is withBlob, and the page's build entry for the blob
+// (the SHA-256 the page expects) becomes that of the new content: the page
+// then takes it for its own.
+func withBlobAndHash(t testing.TB, html []byte, id string, edit func([]byte) []byte) []byte {
+	t.Helper()
+	var before, after [sha256.Size]byte
+	html = withBlob(t, html, id, func(content []byte) []byte {
+		changed := edit(content)
+		before, after = sha256.Sum256(content), sha256.Sum256(changed)
+		return changed
+	})
+	old := []byte(hex.EncodeToString(before[:]))
+	if bytes.Count(html, old) != 1 {
+		t.Fatalf("the page names the SHA-256 of its %s %d times, not once", id, bytes.Count(html, old))
+	}
+	return bytes.Replace(html, old, []byte(hex.EncodeToString(after[:])), 1)
+}
+
 // blobBounds returns where the text of the page's gzip-in-base64 element id
 // starts and ends.
 func blobBounds(t testing.TB, html []byte, id string) (start, end int) {
 	t.Helper()
-	open := []byte(`<script type="application/gzip-base64" id="` + id + `">`)
-	start = bytes.Index(html, open) + len(open)
-	end = start + bytes.Index(html[start:], []byte("</script>"))
-	if start < len(open) || end < start {
+	open := regexp.MustCompile(`<script type="application/gzip-base64" id="` + id + `"[^>]*>`).FindIndex(html)
+	if open == nil {
 		t.Fatalf("the page has no element %s", id)
+	}
+	start = open[1]
+	end = start + bytes.Index(html[start:], []byte("</script>"))
+	if end < start {
+		t.Fatalf("the element %s does not end", id)
 	}
 	return start, end
 }

@@ -86,8 +86,8 @@ func TestCheckPage(t *testing.T) {
 		for mode, url := range pageURLs(lang, "check") {
 			t.Run(lang+"/"+mode, func(t *testing.T) {
 				tb := open(t, url+real.Link)
-				if checks := eval[string](tb, `document.querySelector('[data-selftest]').dataset.checks`); checks != fmt.Sprint(len(cases)) {
-					t.Errorf("self-test ran %s checks, want %d", checks, len(cases))
+				if checks := eval[string](tb, `document.querySelector('[data-selftest]').dataset.checks`); checks != fmt.Sprint(pageSetSize(t, "check")) {
+					t.Errorf("self-test ran %s checks, want %d", checks, pageSetSize(t, "check"))
 				}
 				if got := tb.status(); got != "match" {
 					t.Fatalf("real link: status %s", got)
@@ -144,7 +144,7 @@ func TestCheckPage(t *testing.T) {
 						}
 					}
 				}
-				if injected := eval[int](tb, `document.querySelectorAll('img, iframe, object, embed').length + document.scripts.length - 5 + (window.pwned ? 100 : 0)`); injected != 0 {
+				if injected := eval[int](tb, `document.querySelectorAll('img, iframe, object, embed').length + document.scripts.length - 6 + (window.pwned ? 100 : 0)`); injected != 0 {
 					t.Errorf("markup in links injected %d elements", injected)
 				}
 				tb.clean(url)
@@ -253,14 +253,21 @@ func TestCheckPageForm(t *testing.T) {
 func TestSelfTestFailureKeepsPageDisabled(t *testing.T) {
 	needBrowser(t)
 	real := matchLink(t)
-	right := fmt.Sprintf(`{"n":1,"dice":"%s"`, real.rolls()[0].Dice)
-	wrong := fmt.Sprintf(`{"n":1,"dice":"%s"`, map[bool]string{true: "22", false: "11"}[real.rolls()[0].Dice == "11"])
-	file := pageWithCorruptedVector(t, "de", "check", real.Name, right, wrong)
-	tb := open(t, "file://"+file+real.Link[:0])
+	var c diceCase
+	for _, c = range pageSet[diceCase](t, "dice_v1") {
+		if c.Expect.Status == "match" && len(c.rolls()) > 0 {
+			break
+		}
+	}
+	file := pageWithChangedCase(t, "de", "check", c.Name, func(c map[string]any) {
+		first := c["expect"].(map[string]any)["rolls"].([]any)[0].(map[string]any)
+		first["dice"] = map[bool]string{true: "22", false: "11"}[first["dice"] == "11"]
+	})
+	tb := open(t, "file://"+file)
 	if got := eval[string](tb, `document.querySelector('[data-selftest]').dataset.selftest`); got != "fail" {
 		t.Fatalf("self-test %s with a corrupted vector", got)
 	}
-	if got := eval[string](tb, `document.querySelector('[data-selftest-failed]').textContent`); got != "dice_v1/"+real.Name {
+	if got := eval[string](tb, `document.querySelector('[data-selftest-failed]').textContent`); got != "dice_v1/"+c.Name {
 		t.Errorf("failed cases listed: %q", got)
 	}
 	if !eval[bool](tb, `document.querySelector('fieldset').disabled`) {
@@ -274,8 +281,9 @@ func TestSelfTestFailureKeepsPageDisabled(t *testing.T) {
 }
 
 // TestBrokenVerifierKeepsPageDisabled: a page whose verifier does not
-// unpack, or unpacks to no WebAssembly, says so, keeps its fields disabled
-// and gives no verdict, and leaves no error uncaught.
+// unpack, or unpacks to no WebAssembly (with the build's SHA-256 of that),
+// says so, keeps its fields disabled and gives no verdict, and leaves no
+// error uncaught.
 func TestBrokenVerifierKeepsPageDisabled(t *testing.T) {
 	needBrowser(t)
 	real := matchLink(t)
@@ -286,7 +294,7 @@ func TestBrokenVerifierKeepsPageDisabled(t *testing.T) {
 	start, end := blobBounds(t, html, "verifier")
 	broken := map[string][]byte{
 		"not gzip":        slices.Concat(html[:start], []byte("AAAAAAAA"), html[end:]),
-		"not WebAssembly": withBlob(t, html, "verifier", func([]byte) []byte { return []byte("not a wasm module") }),
+		"not WebAssembly": withBlobAndHash(t, html, "verifier", func([]byte) []byte { return []byte("not a wasm module") }),
 	}
 	want := pageWords(t, "check", "fi")["msg.selftest.broken"]
 	for name, page := range broken {

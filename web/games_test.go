@@ -26,12 +26,12 @@ type gamesVector struct {
 
 var gamesSchemes = []string{"match_seed_v2", "poker_hmac_v1", "chess_colour_v1"}
 
-func gamesVectors(t *testing.T, scheme string) []gamesVector {
+func gamesVectors(t testing.TB, scheme string) []gamesVector {
 	return vectorCases[gamesVector](t, scheme)
 }
 
 // gamesRecord returns a copy of a vector's record, to change at will.
-func gamesRecord(t *testing.T, scheme, name string) map[string]any {
+func gamesRecord(t testing.TB, scheme, name string) map[string]any {
 	t.Helper()
 	for _, c := range gamesVectors(t, scheme) {
 		if c.Name == name {
@@ -236,10 +236,7 @@ func gamesOtherCard(c string) string {
 
 func TestGamesPage(t *testing.T) {
 	needBrowser(t)
-	total := 0
-	for _, s := range gamesSchemes {
-		total += len(gamesVectors(t, s))
-	}
+	total := pageSetSize(t, "games")
 	for _, lang := range Languages {
 		words := pageWords(t, "games", lang)
 		for mode, url := range pageURLs(lang, "games") {

@@ -28,7 +28,7 @@ func TestHeaders(t *testing.T) {
 		{"/de/check/", pagePolicy(Pages[0]), "no-cache", 200},
 		{"/el/shoe/", pagePolicy(Page{Name: "shoe", Connects: true}), "no-cache", 200},
 		{"/wasm/check.wasm", strict, "no-cache", 200},
-		{"/wasm/check.vectors.json", strict, "no-cache", 200},
+		{"/wasm/check.vectors", strict, "no-cache", 200},
 		{"/api/shoe/shoe-42", strict, "no-store", 200},
 		{"/wasm/", strict, "", 404},
 		{"/de/", strict, "", 404},
@@ -93,11 +93,16 @@ func TestReadmeHostHeaders(t *testing.T) {
 	block, _, _ = strings.Cut(block, "```")
 	mapLine := regexp.MustCompile(`(?m)^\s+(default|"~([^"]+)") "([^"]+)";$`)
 	addHeader := regexp.MustCompile(`(?m)^\s+add_header (\S+) (\S+) always;$`)
+	typeLine := regexp.MustCompile(`(?m)^\s+(\S+/\S+) (\S+);$`)
 	added := map[string]string{}
 	for _, m := range addHeader.FindAllStringSubmatch(block, -1) {
 		added[m[1]] = m[2]
 	}
-	paths := []string{"/", "/index.html", "/wasm/check.wasm", "/wasm/", "/de/"}
+	types := map[string]string{} // file ending: Content-Type
+	for _, m := range typeLine.FindAllStringSubmatch(block, -1) {
+		types[m[2]] = m[1]
+	}
+	paths := []string{"/", "/index.html", "/wasm/check.wasm", "/wasm/", "/de/", "/sw.js", "/de/manifest.webmanifest"}
 	for _, lang := range Languages {
 		for _, p := range Pages {
 			paths = append(paths, "/"+lang+"/"+p.Name+"/", "/"+lang+"/"+p.Name+"/index.html")
@@ -119,8 +124,11 @@ func TestReadmeHostHeaders(t *testing.T) {
 		for name, values := range Headers(path) {
 			want := values[0]
 			got := added[name]
-			if name == "Content-Security-Policy" {
+			switch name {
+			case "Content-Security-Policy":
 				got = policy
+			case "Content-Type":
+				got = types[path[strings.LastIndex(path, ".")+1:]]
 			}
 			if got != want {
 				t.Errorf("%s: the example's %s is %q, want %q", path, name, got, want)

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-var placeholder = regexp.MustCompile(`\{[a-z]+\}`)
+var placeholder = regexp.MustCompile(`\{[a-zA-Z0-9]+\}`)
 
 // TestLocales: every language has the same keys, file by file, and each
 // sentence the same placeholders as in the first language; a variant for one

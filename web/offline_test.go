@@ -172,7 +172,7 @@ func (tb *tab) kept() string {
 
 // footerSHA256 is the verifier's SHA-256 the page's footer shows.
 func (tb *tab) footerSHA256() string {
-	return eval[string](tb, `document.querySelector('footer .build code:last-of-type').textContent`)
+	return eval[string](tb, `document.querySelector('[data-verifier-sha256]').textContent`)
 }
 
 func fileSHA256(t *testing.T, file string) string {

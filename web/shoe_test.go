@@ -196,7 +196,6 @@ func recordedCards(rec map[string]any) int {
 // mismatch at exactly those two positions, and bad input.
 func TestShoePage(t *testing.T) {
 	needBrowser(t)
-	cases := shoeCases(t)
 	round := shoeCaseNamed(t, "recorded-whole-shoe-match")
 	hand := shoeCaseNamed(t, "tournament-hand2-prefix-match")
 	swapped := shoeCaseNamed(t, "two-cards-swapped")
@@ -205,8 +204,8 @@ func TestShoePage(t *testing.T) {
 		for mode, url := range pageURLs(lang, "shoe") {
 			t.Run(lang+"/"+mode, func(t *testing.T) {
 				tb := open(t, url+mustShoeLink(t, round.Record))
-				if checks := eval[string](tb, `document.querySelector('[data-selftest]').dataset.checks`); checks != fmt.Sprint(len(cases)) {
-					t.Errorf("self-test ran %s checks, want %d", checks, len(cases))
+				if checks := eval[string](tb, `document.querySelector('[data-selftest]').dataset.checks`); checks != fmt.Sprint(pageSetSize(t, "shoe")) {
+					t.Errorf("self-test ran %s checks, want %d", checks, pageSetSize(t, "shoe"))
 				}
 				if got := tb.status(); got != "match" {
 					t.Fatalf("free round: status %s (%s)", got, eval[string](tb, `document.getElementById('verdict').textContent`))
@@ -734,10 +733,16 @@ func TestShoePhoneWidth(t *testing.T) {
 // both forms disabled and claims nothing, even with a link.
 func TestShoeSelfTestFailure(t *testing.T) {
 	needBrowser(t)
-	c := shoeCaseNamed(t, "decks1-pen0.75")
-	right := fmt.Sprintf(`"cards":["%s"`, c.Expect.Cards[0])
-	wrongCard := map[bool]string{true: "KC", false: "AS"}[c.Expect.Cards[0] == "AS"]
-	file := pageWithCorruptedVector(t, "de", "shoe", c.Name, right, fmt.Sprintf(`"cards":["%s"`, wrongCard))
+	var c shoeCase
+	for _, c = range pageSet[shoeCase](t, "shoe_v1") {
+		if len(c.Expect.Cards) > 0 {
+			break
+		}
+	}
+	file := pageWithChangedCase(t, "de", "shoe", c.Name, func(c map[string]any) {
+		cards := c["expect"].(map[string]any)["cards"].([]any)
+		cards[0] = map[bool]string{true: "KC", false: "AS"}[cards[0] == "AS"]
+	})
 	tb := open(t, "file://"+file+mustShoeLink(t, shoeCaseNamed(t, "recorded-prefix-match").Record))
 	if got := eval[string](tb, `document.querySelector('[data-selftest]').dataset.selftest`); got != "fail" {
 		t.Fatalf("self-test %s with a corrupted vector", got)
@@ -923,6 +928,17 @@ func TestShoePageCopyLink(t *testing.T) {
 		if !maps.Equal(got, want) {
 			t.Errorf("%s: the copied link %s fills\n%v\nwant\n%v", c.name, link, got, want)
 		}
+	}
+
+	// Values no link can carry: the page says so and copies no other link.
+	eval[bool](tb, `(document.getElementById('serverSeed').value = 'not a seed', window.copied = '', true)`)
+	if err := chromedp.Do(tb.ctx, chromedp.Click(chromedp.CSS(`[data-copy-link]`))); err != nil {
+		t.Fatal(err)
+	}
+	want := pageWords(t, "shoe", "el")["msg.copy.no-link"]
+	tb.poll(`document.querySelector('[data-copied]').textContent === ` + jsString(want))
+	if copied := eval[string](tb, `window.copied`); copied != "" {
+		t.Errorf("a form no link can carry copied %q", copied)
 	}
 	tb.clean(url)
 }

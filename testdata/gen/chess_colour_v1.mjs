@@ -122,12 +122,15 @@ invalid('seed-a-missing', (r) => delete r.seedA, [err('seedA', 'missing')]);
 invalid('seed-a-wrong-type', (r) => { r.seedA = 1; }, [err('seedA', 'wrong-type')]);
 invalid('seed-a-too-long', (r) => { r.seedA = 'a'.repeat(257); }, [err('seedA', 'too-long')]);
 invalid('commit-a-not-hex', (r) => { r.commitA = 'x'.repeat(64); }, [err('commitA', 'not-hex')]);
+invalid('commit-a-wrong-type', (r) => { r.commitA = 64; }, [err('commitA', 'wrong-type')]);
 invalid('commit-a-short', (r) => { r.commitA = 'a'.repeat(32); }, [err('commitA', 'wrong-length')]);
 invalid('client-a-missing', (r) => { r.clientA = ''; }, [err('clientA', 'missing')]);
 invalid('client-a-too-long', (r) => { r.clientA = 'é'.repeat(129); }, [err('clientA', 'too-long')]);
 invalid('seed-b-wrong-type', (r) => { r.seedB = true; }, [err('seedB', 'wrong-type')]);
 invalid('seed-b-too-long', (r) => { r.seedB = 'b'.repeat(257); }, [err('seedB', 'too-long')]);
 invalid('commit-b-without-seed-b', (r) => { delete r.seedB; delete r.clientB; r.commitB = 'a'.repeat(64); }, [err('seedB', 'missing')]);
+invalid('commit-b-not-hex', (r) => { r.commitB = 'x'.repeat(64); }, [err('commitB', 'not-hex')]);
+invalid('commit-b-wrong-type', (r) => { r.commitB = ['a'.repeat(64)]; }, [err('commitB', 'wrong-type')]);
 invalid('commit-b-wrong-length', (r) => { r.commitB = 'a'.repeat(65); }, [err('commitB', 'wrong-length')]);
 invalid('client-b-for-bot', (r) => { delete r.seedB; }, [err('clientB', 'unexpected')]);
 invalid('client-b-wrong-type', (r) => { r.clientB = 3; }, [err('clientB', 'wrong-type')]);
@@ -176,4 +179,9 @@ invalid('several-fields-in-order', (r) => {
   link('client-a-not-utf8', good.replace('&clientA=', '&clientA=%FF'), inv(['clientA', 'bad-escape']));
 }
 
-writeVectorFile(OUT, { scheme: SCHEME, generator: 'testdata/gen/chess_colour_v1.mjs', cases });
+// The page runs one case for every path (lib.mjs, markPageCases); these
+// take a path no label names.
+const pageKeep = {
+  'colour-recorded-wrong': 'a recorded colour that differs',
+};
+writeVectorFile(OUT, { scheme: SCHEME, generator: 'testdata/gen/chess_colour_v1.mjs', cases }, { page: { keep: pageKeep } });

@@ -826,4 +826,17 @@ function textCase(name, rollsText, want) {
 // ---------------------------------------------------------------------------
 
 if (cases.length < 100) throw new Error(`only ${cases.length} cases`);
-writeVectorFile(OUT, { scheme: SCHEME, generator: 'testdata/gen/dice_v1.mjs', cases }, { tight: true });
+// The page runs one case for every path (lib.mjs, markPageCases); these
+// take a path no label names.
+const pageKeep = {
+  'text-greek-label': 'a roll numbered after a label in another script',
+  'text-two-digit-tokens': 'rolls as two-digit tokens between spaces and commas',
+  'text-odd-run': 'a run of an odd number of digits',
+  'text-blank-lines': 'blank lines between rolls',
+  'text-run-with-7': 'a run with a digit outside 1..6',
+  'text-percent-encoded': 'a prefix that is neither a label nor a roll number',
+  'clientSeeds-absent': 'no clientSeeds at all',
+  'link-empty-parts-ignored': 'empty parts in a link',
+  'link-c-empty-is-absent': 'a key with an empty value, which is absent',
+};
+writeVectorFile(OUT, { scheme: SCHEME, generator: 'testdata/gen/dice_v1.mjs', cases }, { tight: true, page: { keep: pageKeep } });

@@ -122,18 +122,88 @@ export function formatJSON(value, { width = 100, tight = false } = {}) {
   return fmt(value, '') + '\n';
 }
 
+// The input kinds of a case (testdata/README.md and the schemes' notes).
+const INPUTS = ['record', 'link', 'rollsText', 'cardsText', 'stream'];
+
+// The kind of a record's value, as far as it decides a path: hex with an
+// upper-case digit and an empty text or list are read apart.
+function valueKind(v) {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return v.length === 0 ? 'empty list' : 'list';
+  if (typeof v === 'string') {
+    if (v === '') return 'empty text';
+    return /^[0-9a-fA-F]+$/.test(v) && /[A-F]/.test(v) ? 'upper-case hex' : 'text';
+  }
+  return typeof v;
+}
+
+/**
+ * The paths a case takes, as labels: its input (a link with its format) and
+ * the status or the shape of what it expects; each problem it expects
+ * (field/code, and whether it names an item); each mismatch kind; each field
+ * its record gives, with the kind of its value; and what the generator's own
+ * labels(c) add.
+ */
+function pathsOf(c, labels) {
+  const input = INPUTS.find((k) => k in c);
+  const kind = input === 'link' && c.format ? `link:${c.format}` : input;
+  const e = c.expect;
+  const paths = [`${kind} ${e.status ?? (e.errors ? 'errors' : 'ok')}`];
+  for (const p of e.errors ?? []) paths.push(`${p.field}/${p.code}`, `${p.field}/${p.code}${'at' in p ? ' at an item' : ''}`);
+  for (const m of e.mismatches ?? []) if (m.kind) paths.push(`mismatch ${m.kind}`);
+  if (input === 'record' && !isScalar(c.record) && !Array.isArray(c.record)) {
+    for (const [field, v] of Object.entries(c.record)) paths.push(`record.${field}: ${valueKind(v)}`);
+  }
+  paths.push(...labels(c));
+  return paths;
+}
+
+/**
+ * Marks the page's cases: a page's self-test runs one case for every path
+ * (pathsOf), not every case. Each marked case gets "covers", the paths it was
+ * chosen for. Chosen greedily: the case that covers the most paths not yet
+ * covered per byte, until every path is covered; then every case named in
+ * keep (name: the path it alone takes, in words).
+ */
+export function markPageCases(cases, { labels = () => [], keep = {} } = {}) {
+  const paths = cases.map((c) => new Set(pathsOf(c, labels)));
+  const cost = cases.map((c) => JSON.stringify(c).length + 500); // a case's own work
+  const covered = new Set();
+  const chosen = new Map();
+  for (;;) {
+    let best = -1;
+    let bestScore = 0;
+    cases.forEach((c, i) => {
+      const fresh = [...paths[i]].filter((p) => !covered.has(p)).length;
+      if (fresh / cost[i] > bestScore) [best, bestScore] = [i, fresh / cost[i]];
+    });
+    if (best < 0) break;
+    const fresh = [...paths[best]].filter((p) => !covered.has(p));
+    fresh.forEach((p) => covered.add(p));
+    chosen.set(best, fresh);
+  }
+  for (const [name, why] of Object.entries(keep)) {
+    const i = cases.findIndex((c) => c.name === name);
+    if (i < 0) throw new Error(`keep: no case ${name}`);
+    chosen.set(i, [...(chosen.get(i) ?? []), why]);
+  }
+  for (const [i, covers] of chosen) cases[i].covers = covers.sort();
+}
+
 /**
  * Writes a vector file: checks that case names are unique and that the text
- * parses back to the same value, then writes it with a trailing newline.
+ * parses back to the same value, marks the cases the page runs (options.page,
+ * see markPageCases), then writes it with a trailing newline. The other
  * options go to formatJSON.
  */
-export function writeVectorFile(path, doc, options = {}) {
+export function writeVectorFile(path, doc, { page = {}, ...options } = {}) {
   const names = new Set();
   for (const c of doc.cases) {
     if (typeof c.name !== 'string' || !c.name) throw new Error('case without a name');
     if (names.has(c.name)) throw new Error(`duplicate case name: ${c.name}`);
     names.add(c.name);
   }
+  markPageCases(doc.cases, page);
   const text = formatJSON(doc, options);
   if (JSON.stringify(JSON.parse(text)) !== JSON.stringify(doc)) {
     throw new Error('formatJSON does not round-trip');

@@ -253,12 +253,14 @@ invalid('table-missing', (r) => delete r.table, [err('table', 'missing')]);
 invalid('table-number', (r) => { r.table = 5; }, [err('table', 'wrong-type')]);
 invalid('table-too-long', (r) => { r.table = 't'.repeat(257); }, [err('table', 'too-long')]);
 invalid('session-missing', (r) => { r.session = ''; }, [err('session', 'missing')]);
+invalid('session-number', (r) => { r.session = 1; }, [err('session', 'wrong-type')]);
 invalid('session-too-long', (r) => { r.session = 's'.repeat(257); }, [err('session', 'too-long')]);
 invalid('hand-missing', (r) => delete r.hand, [err('hand', 'missing')]);
 invalid('hand-string', (r) => { r.hand = '3'; }, [err('hand', 'wrong-type')]);
 invalid('hand-fraction', (r) => { r.hand = 3.5; }, [err('hand', 'wrong-type')]);
 invalid('hand-negative', (r) => { r.hand = -1; }, [err('hand', 'out-of-range')]);
 invalid('root-missing', (r) => delete r.root, [err('root', 'missing')]);
+invalid('root-number', (r) => { r.root = 0; }, [err('root', 'wrong-type')]);
 invalid('root-not-hex', (r) => { r.root = 'z' + r.root.slice(1); }, [err('root', 'not-hex')]);
 invalid('root-short', (r) => { r.root = r.root.slice(2); }, [err('root', 'wrong-length')]);
 invalid('server-seed-wrong-type', (r) => { r.serverSeed = 7; }, [err('serverSeed', 'wrong-type'), err('seats', 'missing')]);
@@ -266,6 +268,7 @@ invalid('server-seed-too-long', (r) => { withSeed(r); r.serverSeed = 'x'.repeat(
 invalid('hand-commitment-without-seed', (r) => { r.handCommitment = 'a'.repeat(64); }, [err('serverSeed', 'missing')]);
 invalid('deck-without-seed', (r) => { r.deck = h0.deck; }, [err('serverSeed', 'missing')]);
 invalid('hand-commitment-not-hex', (r) => { withSeed(r); r.handCommitment = '0x' + 'a'.repeat(62); }, [err('handCommitment', 'not-hex')]);
+invalid('hand-commitment-number', (r) => { withSeed(r); r.handCommitment = 1; }, [err('handCommitment', 'wrong-type')]);
 invalid('hand-commitment-long', (r) => { withSeed(r); r.handCommitment = 'a'.repeat(66); }, [err('handCommitment', 'wrong-length')]);
 invalid('seats-missing-with-seed', (r) => { withSeed(r); delete r.seats; }, [err('seats', 'missing')]);
 invalid('seats-empty-with-seed', (r) => { withSeed(r); r.seats = {}; }, [err('seats', 'missing')]);
@@ -290,9 +293,11 @@ invalid('proof-position-negative', (r) => { r.proofs[0].position = -1; }, [err('
 invalid('proof-position-string', (r) => { r.proofs[0].position = '7'; }, [err('proofs.position', 'wrong-type', 1)]);
 invalid('proof-position-duplicate', (r) => { r.proofs.push({ ...p0 }); }, [err('proofs.position', 'duplicate', 2)]);
 invalid('proof-card-bad', (r) => { r.proofs[0].card = 'AH'; }, [err('proofs.card', 'bad-card', 1)]);
+invalid('proof-card-number', (r) => { r.proofs[0].card = 7; }, [err('proofs.card', 'wrong-type', 1)]);
 invalid('proof-card-missing', (r) => { delete r.proofs[0].card; }, [err('proofs.card', 'missing', 1)]);
 invalid('proof-salt-not-hex', (r) => { r.proofs[0].salt = 'g' + p0.salt.slice(1); }, [err('proofs.salt', 'not-hex', 1)]);
 invalid('proof-salt-short', (r) => { r.proofs[0].salt = p0.salt.slice(1); }, [err('proofs.salt', 'wrong-length', 1)]);
+invalid('proof-salt-number', (r) => { r.proofs[0].salt = 7; }, [err('proofs.salt', 'wrong-type', 1)]);
 invalid('proof-salt-missing', (r) => { delete r.proofs[0].salt; }, [err('proofs.salt', 'missing', 1)]);
 invalid('proof-path-five', (r) => { r.proofs[0].path.pop(); }, [err('proofs.path', 'wrong-count', 1)]);
 invalid('proof-path-seven', (r) => { r.proofs[0].path.push(p0.path[0]); }, [err('proofs.path', 'wrong-count', 1)]);
@@ -312,4 +317,11 @@ invalid('several-fields-in-order', (r) => {
   err('proofs.position', 'missing', 1),
 ]);
 
-writeVectorFile(OUT, { scheme: SCHEME, generator: 'testdata/gen/poker_hmac_v1.mjs', cases });
+// The page runs one case for every path (lib.mjs, markPageCases); these
+// take a path no label names.
+const pageKeep = {
+  'hand-fraction': 'a hand number with a fraction',
+  'seats-negative': 'a negative seat number',
+  'seats-seed-number': 'a client seed that is not text',
+};
+writeVectorFile(OUT, { scheme: SCHEME, generator: 'testdata/gen/poker_hmac_v1.mjs', cases }, { page: { keep: pageKeep } });

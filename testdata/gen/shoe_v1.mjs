@@ -13,6 +13,7 @@ import { createHash, createHmac } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { markPageCases } from "./lib.mjs";
 import { Stream, commitment, deal, orderedShoe, tournament } from "./shoelib.mjs";
 
 const SCHEME = "shoe_v1";
@@ -417,6 +418,9 @@ for (const [name, decks, pen, nonce] of [
   link("tournament-hand-cut-match", `#v=1&s=${hand.serverSeed}&t=spring%20cup&i=3&d=2&p=0.75&x=${dh.cut}`, {
     status: "match", record: { ...hand, cut: dh.cut }, cut: dh.cut, cutMatches: true,
   });
+  const handLink = `#v=1&s=${hand.serverSeed}&t=spring%20cup&i=3&d=2&p=0.75`;
+  link("tournament-id-bad-escape", handLink.replace("&t=spring", "&t=%G0spring"), inv(["tournamentId", "bad-escape"]));
+  link("hand-fraction", handLink.replace("&i=3", "&i=3.5"), inv(["hand", "not-a-number"]));
   // Cards as the page reads them: either case, a suit symbol escaped.
   const symbol = { S: "♠", H: "♥", D: "♦", C: "♣" };
   const cards = [d.cards[0].toLowerCase(), d.cards[1][0] + symbol[d.cards[1][1]], d.cards[2]];
@@ -448,6 +452,17 @@ for (const [name, decks, pen, nonce] of [
 assert(seen.rejected > 0 && seen.rejectedMulti > 0, "rejected reads covered in shoes");
 assert(seen.clampLow > 0 && seen.clampHigh > 0 && seen.unclamped > 0, "both clamps and an unclamped cut covered");
 
+// The page runs one case for every path (lib.mjs, markPageCases); these
+// take a path no label names.
+markPageCases(cases, { keep: {
+  "text-suit-symbols": "cards typed with suit symbols",
+  "recorded-loose-card-differs": "a recorded card in another spelling that differs",
+  "text-rank-only": "a rank without a suit",
+  "link-penetration-positive-exponent": "a penetration with a positive exponent",
+  "invalid-cards-empty-item": "an empty card in the list",
+  "link-cards-lowercase-and-symbol": "cards in a link in lower case and with a suit symbol",
+  "text-too-many": "more cards typed than the largest shoe has",
+} });
 const body =
   `{\n"scheme": ${JSON.stringify(SCHEME)},\n"generator": "testdata/gen/${SCHEME}.mjs",\n"cases": [\n` +
   cases.map((c) => JSON.stringify(c)).join(",\n") +

@@ -2,12 +2,12 @@
 // language one index.html holding its CSS, JavaScript, wasm_exec.js, its
 // schemes' test vectors and its own gzip-compressed verifier, so that a saved
 // or downloaded page works offline. Each page's verifier links only the
-// schemes it checks; it is also written to <dist>/wasm/<page>.wasm, so anyone
-// can rebuild it and compare the SHA-256 the page shows, and the vectors the
-// page carries (gzipped, like the verifier) to <dist>/wasm/<page>.vectors.json.
-// It writes the landing page <dist>/index.html and what keeps the served
-// pages on a phone (offline.go): the service worker <dist>/sw.js, the web app
-// manifest of each language and its icons.
+// schemes it checks; it is also written to <dist>/wasm/<page>.wasm, and the
+// vectors the page carries (its page set, binary, gzipped like the verifier)
+// to <dist>/wasm/<page>.vectors, so that anyone can rebuild them and compare
+// the SHA-256 the page shows. It writes the landing page <dist>/index.html
+// and what keeps the served pages on a phone (offline.go): the service
+// worker <dist>/sw.js, the web app manifest of each language and its icons.
 //
 // Usage: go run ./web/build [-dist web/dist] [-vectors testdata/vectors] [-version v] [-pages check,shoe] [-support mailto:…|https://…]
 package main
@@ -31,6 +31,7 @@ import (
 	"slices"
 	"strings"
 
+	"pfcheck/internal/report"
 	"pfcheck/web"
 )
 
@@ -94,22 +95,46 @@ func compress(path string) ([]byte, error) {
 	return gz.Bytes(), nil
 }
 
-// writeVectors writes the vector files of the page's schemes as one compact
-// JSON list to out, the file the page carries gzipped.
-func writeVectors(dir string, page web.Page, out string) error {
-	var files []json.RawMessage
+// writeVectors writes the page sets of the page's schemes (the cases the
+// generators marked "covers", without that mark) as one list in the binary
+// form of report.AppendPlain to out, the file the page carries gzipped, and
+// returns it and its number of cases.
+func writeVectors(dir string, page web.Page, out string) (data []byte, cases int, err error) {
+	var files []any
 	for _, scheme := range page.Schemes {
 		data, err := os.ReadFile(filepath.Join(dir, scheme+".json"))
 		if err != nil {
-			return err
+			return nil, 0, err
 		}
-		files = append(files, data)
+		var all struct {
+			Scheme string
+			Cases  []map[string]any
+		}
+		if err := json.Unmarshal(data, &all); err != nil {
+			return nil, 0, fmt.Errorf("%s.json: %v", scheme, err)
+		}
+		var set []any
+		for _, c := range all.Cases {
+			if _, marked := c["covers"]; marked {
+				delete(c, "covers")
+				set = append(set, c)
+			}
+		}
+		if len(set) == 0 {
+			return nil, 0, fmt.Errorf("%s.json: no case is marked for the page", scheme)
+		}
+		files = append(files, map[string]any{"scheme": all.Scheme, "cases": set})
+		cases += len(set)
 	}
-	list, err := json.Marshal(files)
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(out, list, 0o644)
+	data = report.AppendPlain(nil, files)
+	return data, cases, os.WriteFile(out, data, 0o644)
+}
+
+// hashed is what the page's build entry says of a blob: its SHA-256 and
+// size, unpacked.
+func hashed(data []byte) map[string]any {
+	sum := sha256.Sum256(data)
+	return map[string]any{"sha256": hex.EncodeToString(sum[:]), "size": len(data)}
 }
 
 // language is a language of the pages: its code, its name and, for the
@@ -193,6 +218,10 @@ func build(dist, vectorDir, version, support string, pages []web.Page) error {
 	if err != nil {
 		return err
 	}
+	loader, err := readAsset("web/static/loader.js")
+	if err != nil {
+		return err
+	}
 	common, err := readAsset("web/static/common.js")
 	if err != nil {
 		return err
@@ -241,11 +270,14 @@ func build(dist, vectorDir, version, support string, pages []web.Page) error {
 		if err != nil {
 			return err
 		}
-		sum := sha256.Sum256(wasm)
-		vectorFile := filepath.Join(dist, "wasm", page.Name+".vectors.json")
-		if err := writeVectors(vectorDir, page, vectorFile); err != nil {
+		vectorFile := filepath.Join(dist, "wasm", page.Name+".vectors")
+		vectors, cases, err := writeVectors(vectorDir, page, vectorFile)
+		if err != nil {
 			return err
 		}
+		// What the page checks before it runs anything (loadVerifier, start).
+		build := map[string]map[string]any{"verifier": hashed(wasm), "vectors": hashed(vectors)}
+		build["vectors"]["cases"] = cases
 		wasmGz, err := compress(filepath.Join(dist, "wasm", page.Name+".wasm"))
 		if err != nil {
 			return err
@@ -257,7 +289,7 @@ func build(dist, vectorDir, version, support string, pages []web.Page) error {
 		perPage := map[string]string{
 			"@WASM@":      base64.StdEncoding.EncodeToString(wasmGz),
 			"@VECTORS@":   base64.StdEncoding.EncodeToString(vectorsGz),
-			"@SCRIPT@":    links + "\n" + common + "\n" + offline + "\n" + script,
+			"@SCRIPT@":    links + "\n" + loader + "\n" + common + "\n" + offline + "\n" + script,
 			"@STYLE@":     style + pageStyle,
 			"@WASM_EXEC@": string(wasmExec),
 		}
@@ -286,7 +318,7 @@ func build(dist, vectorDir, version, support string, pages []web.Page) error {
 			var out bytes.Buffer
 			err := template.Must(tmpl.Clone()).Funcs(template.FuncMap{"t": t}).Execute(&out, map[string]any{
 				"Lang": code, "Page": page.Name, "CSP": web.CSP(page), "Languages": languages, "Pages": web.Pages,
-				"Messages": messages, "WasmSHA256": hex.EncodeToString(sum[:]), "Support": support,
+				"Messages": messages, "Build": build, "Support": support,
 				"ThemeLight": themeLight, "ThemeDark": themeDark,
 			})
 			if err != nil {

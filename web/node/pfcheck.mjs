@@ -16,7 +16,7 @@ let memory;
 export async function load(dist = new URL('../dist/', import.meta.url)) {
   await import(new URL('wasm_exec.js', dist)); // defines globalThis.Go
   const go = new globalThis.Go();
-  go.env = { GOGC: '400' }; // as the pages run it: see loadVerifier in web/static/common.js
+  go.env = { GOGC: '400' }; // as the pages run it: see startGo in web/static/loader.js
   const wasm = await readFile(new URL('verifier.wasm', dist));
   const { instance } = await WebAssembly.instantiate(wasm, go.importObject);
   memory = instance.exports.mem;

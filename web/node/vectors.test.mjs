@@ -84,3 +84,15 @@ test('self-test takes the vector files as JSON text, as a page passes them', () 
   assert.equal(passed, vectors.reduce((n, f) => n + f.cases.length, 0));
   assert.deepEqual(pfcheck.selfTest('not json').failed, ['vectors']);
 });
+
+test('self-test takes the vectors as a page carries them (web/dist/wasm/<page>.vectors)', () => {
+  const dist = new URL('../dist/wasm/', import.meta.url);
+  const sets = readdirSync(dist).filter((f) => f.endsWith('.vectors'));
+  assert.ok(sets.length >= 4, 'make build writes each page\'s vectors');
+  for (const f of sets) {
+    const { passed, failed } = pfcheck.selfTest(new Uint8Array(readFileSync(new URL(f, dist))));
+    assert.deepEqual(failed, [], f);
+    assert.ok(passed > 0, f);
+  }
+  assert.deepEqual(pfcheck.selfTest(new Uint8Array([1, 2, 3])).failed, ['vectors']);
+});

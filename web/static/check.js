@@ -180,8 +180,7 @@ start((pfcheck) => {
   }
   document.querySelector('[data-copy-link]').addEventListener('click', async () => {
     const { record } = recordFromForm();
-    const fragment = (record && pfcheck.formatLink(record)) || location.hash.slice(1);
-    announceCopy(await copyText(`${location.href.split('#')[0]}#${fragment}`));
+    await copyLink(record ? pfcheck.formatLink(record) : '');
   });
 
   addEventListener('hashchange', runFromFragment);

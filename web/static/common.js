@@ -26,7 +26,7 @@ function msgParts(key, params = {}) {
   const text = messages[singular ? one : key] ?? key;
   const parts = [];
   let at = 0;
-  for (const m of text.matchAll(/\{([a-zA-Z]+)\}/g)) {
+  for (const m of text.matchAll(/\{([a-zA-Z0-9]+)\}/g)) {
     if (!Object.hasOwn(params, m[1])) continue;
     const value = params[m[1]];
     parts.push(text.slice(at, m.index), value instanceof Node ? value : String(value));
@@ -87,44 +87,35 @@ function element(tag, attributes = {}, text = '') {
   return el;
 }
 
-// Uint8Array.fromBase64 where the browser has it (several times faster on the
-// megabyte of the verifier), else atob.
-function decodeBase64(base64) {
-  if (Uint8Array.fromBase64) return Uint8Array.fromBase64(base64);
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
+// What the build put into this page (web/build): the SHA-256 of the
+// verifier and of the vectors, unpacked, and the number of cases the
+// self-test must run.
+const build = JSON.parse(document.getElementById('build').textContent);
+
+async function sha256Hex(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-// The blob of the element id (gzip in base64) unpacked, as a Response to read
-// it from. One write of the whole blob: about twice as fast as piping a Blob's
-// stream through the DecompressionStream. A corrupt blob errors the
-// Response; the writer's own rejections say the same and are dropped.
-function unpack(id) {
-  const gunzip = new DecompressionStream('gzip');
-  const writer = gunzip.writable.getWriter();
-  writer.write(decodeBase64(document.getElementById(id).textContent.trim())).catch(() => {});
-  writer.close().catch(() => {});
-  return new Response(gunzip.readable);
-}
-
-// Starts the verifier and returns its API, the text of the page's vectors
+// Starts the verifier and returns its API, the vectors for its self-test
 // and the compiled module (the audit page starts it again in its workers).
+// First it hashes what it unpacked and shows the SHA-256 of both
+// ([data-verifier-sha256], [data-vectors-sha256]); if either is not the
+// build's, the verifier is not run and the answer is {differs: "verifier"}
+// or {differs: "vectors"}.
 async function loadVerifier() {
-  const [wasm, vectors] = await Promise.all([unpack('verifier').arrayBuffer(), unpack('vectors').text()]);
+  const [wasm, vectors] = await Promise.all([unpack('verifier'), unpack('vectors')]);
   performance.mark('pfcheck:unpacked');
-  const go = new Go();
-  // Go's collector runs when the heap has grown to five times what is live
-  // (Go's default: twice). The self-test makes a few MB of short-lived values
-  // while the engine still runs unoptimised code, where each collection is
-  // dear: this makes it about a third faster, and what is live stays small.
-  // web/node/pfcheck.mjs sets the same.
-  go.env = { GOGC: '400' };
-  const { module, instance } = await WebAssembly.instantiate(wasm, go.importObject);
-  performance.mark('pfcheck:compiled');
-  go.run(instance);
-  performance.mark('pfcheck:started');
+  const compiled = compileGo(wasm); // in the engine's threads while this one hashes
+  const hashes = { verifier: await sha256Hex(wasm), vectors: await sha256Hex(vectors) };
+  for (const [part, sha256] of Object.entries(hashes)) document.querySelector(`[data-${part}-sha256]`).textContent = sha256;
+  const differs = Object.keys(hashes).find((part) => hashes[part] !== build[part].sha256);
+  if (differs) {
+    compiled.catch(() => {}); // it is not run, so whether it compiled does not matter
+    return { differs };
+  }
+  const module = await compiled;
+  await runGo(module);
   return { pfcheck: globalThis.pfcheck, vectors, module };
 }
 
@@ -135,6 +126,17 @@ async function copyText(text) {
   } catch {
     return false;
   }
+}
+
+// Copies the link of what the form holds (fragment: formatLink's answer, ''
+// where it gave none); a form whose values no link can carry says so rather
+// than copy another link.
+async function copyLink(fragment) {
+  if (!fragment) {
+    document.querySelector('[data-copied]').textContent = msg('msg.copy.no-link');
+    return;
+  }
+  announceCopy(await copyText(`${location.href.split('#')[0]}#${fragment}`));
 }
 
 function announceCopy(ok) {
@@ -304,7 +306,7 @@ function showCommitment(computedEl, givenEl, verdictEl, { computed, given, match
 
 let drawing = 0;
 
-// Draws count items by draw(from, to) in slices of about 10 ms, yielding to
+// Draws count items by draw(from, to) in slices of about 8 ms, yielding to
 // the browser between them, so that a 10,000-roll match leaves the page
 // responsive. A newer drawing stops an older one. The verdict says whether
 // all is drawn (data-drawn), for whoever reads the rows.
@@ -315,8 +317,8 @@ async function drawInSlices(count, draw) {
     await new Promise((resolve) => setTimeout(resolve));
     if (mine !== drawing) return;
     const started = performance.now();
-    while (from < count && performance.now() - started < 10) {
-      const to = Math.min(count, from + 50);
+    while (from < count && performance.now() - started < 8) {
+      const to = Math.min(count, from + 10);
       draw(from, to);
       from = to;
     }
@@ -364,27 +366,41 @@ async function start(ready) {
   const nothingChecked = verdictText.textContent;
   if (location.hash.length > 1 && !verdictBox.dataset.status) verdictText.textContent = msg('msg.verdict.checking');
   const status = document.querySelector('[data-selftest]');
-  let pfcheck, vectors, module;
-  try {
-    ({ pfcheck, vectors, module } = await loadVerifier());
-  } catch (err) {
+  const fail = (text) => {
     status.dataset.selftest = 'fail';
-    status.textContent = msg('msg.selftest.broken');
+    status.textContent = text;
     verdictText.textContent = nothingChecked;
+  };
+  // The parser has only the end of the document left, but the browser lays
+  // the whole page out when it ends it: done now, before the verifier's
+  // tasks, that layout is not a pause after the verdict.
+  if (document.readyState === 'loading') await new Promise((parsed) => addEventListener('DOMContentLoaded', parsed, { once: true }));
+  let loaded;
+  try {
+    loaded = await loadVerifier();
+  } catch (err) {
+    fail(msg('msg.selftest.broken'));
     console.warn('pfcheck: the verifier did not start:', err);
     return;
   }
+  if (loaded.differs) {
+    fail(msg(`msg.integrity.${loaded.differs}`));
+    return;
+  }
+  const { pfcheck, vectors, module } = loaded;
   document.querySelector('[data-version]').textContent = pfcheck.version;
   const { passed, failed } = pfcheck.selfTest(vectors);
   performance.mark('pfcheck:self-tested');
   status.dataset.checks = String(passed);
   if (failed.length > 0) {
-    status.dataset.selftest = 'fail';
-    status.textContent = msg('msg.selftest.fail', { failed: failed.length, total: passed + failed.length });
-    verdictText.textContent = nothingChecked;
+    fail(msg('msg.selftest.fail', { failed: failed.length, total: passed + failed.length }));
     const list = document.querySelector('[data-selftest-failed]');
     for (const name of failed) list.append(element('li', {}, name));
     list.hidden = false;
+    return;
+  }
+  if (passed !== build.vectors.cases) {
+    fail(msg('msg.selftest.count', { n: passed, total: build.vectors.cases }));
     return;
   }
   status.dataset.selftest = 'pass';

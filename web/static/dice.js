@@ -417,8 +417,7 @@ start((pfcheck) => {
 
   document.querySelector('[data-copy-link]').addEventListener('click', async () => {
     const { record } = recordFromForm();
-    const fragment = record ? pfcheck.formatLink(record) : '';
-    announceCopy(await copyText(`${location.href.split('#')[0]}${fragment ? `#${fragment}` : location.hash}`));
+    await copyLink(record ? pfcheck.formatLink(record) : '');
   });
 
   addEventListener('hashchange', runFromFragment);

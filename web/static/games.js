@@ -776,8 +776,7 @@ start((pfcheck) => {
   document.querySelector('[data-check-pasted]').addEventListener('click', runPasted);
   document.querySelector('[data-copy-link]').addEventListener('click', async () => {
     const { record, problems } = recordFromForm();
-    const fragment = (problems.length === 0 && pfcheck.formatLink(record)) || location.hash.slice(1);
-    announceCopy(await copyText(`${location.href.split('#')[0]}#${fragment}`));
+    await copyLink(problems.length === 0 ? pfcheck.formatLink(record) : '');
   });
 
   selectionChanged();

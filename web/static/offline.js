@@ -6,11 +6,6 @@
 // screen. A page opened from a file (the saved checker) does neither: it
 // asks for nothing and stays as it is.
 
-// The SHA-256 of the verifier this page runs, as the footer shows it.
-function verifierSHA256() {
-  return (document.querySelector('[data-verifier-sha256]') ?? document.querySelector('footer .build code:last-of-type')).textContent;
-}
-
 function keepOffline() {
   if (!location.protocol.startsWith('http') || !('serviceWorker' in navigator)) return;
   const workers = navigator.serviceWorker;
@@ -26,9 +21,11 @@ function keepOffline() {
   const hadWorker = workers.controller !== null;
   let updated = false;
   const kept = document.querySelector('[data-kept]');
+  // The page writes the hash of the verifier it runs once it has unpacked it.
+  const verifierHash = document.querySelector('[data-verifier-sha256]');
   const say = () => {
     const sentences = [];
-    if (workers.controller && !navigator.onLine) sentences.push(msg('msg.offline', { sha256: verifierSHA256() }));
+    if (workers.controller && !navigator.onLine) sentences.push(msg('msg.offline', { sha256: verifierHash.textContent }));
     if (updated) sentences.push(msg('msg.offline.updated'));
     kept.textContent = sentences.join(' ');
   };
@@ -38,6 +35,7 @@ function keepOffline() {
   });
   addEventListener('online', say);
   addEventListener('offline', say);
+  new MutationObserver(say).observe(verifierHash, { childList: true, characterData: true, subtree: true });
   say();
 }
 

@@ -251,8 +251,7 @@ start((pfcheck) => {
   }
   document.querySelector('[data-copy-link]').addEventListener('click', async () => {
     const { record, cardErrors } = recordFromForm();
-    const fragment = (cardErrors.length === 0 && pfcheck.formatLink(record)) || location.hash.slice(1);
-    announceCopy(await copyText(`${location.href.split('#')[0]}#${fragment}`));
+    await copyLink(cardErrors.length === 0 ? pfcheck.formatLink(record) : '');
   });
 
   // ---- Fetching inputs from the server (only when the player asks) ----
