@@ -15,7 +15,12 @@ BUILDVER := $(VERSION)+src.$(SRCHASH)
 # reflect and math/big: only the dice page's wasm carries that.
 LEAN_TAGS := pfcheck_minimal,pfcheck_shoe,pfcheck_tablegames
 
-.PHONY: help build wasm vectors test test-go test-node test-browser vet serve bench reproducible clean
+# Audit benchmark files, generated when make bench needs them (not committed):
+# 100,000 dice_v1 matches of 100 rolls, and about 1 GB of copies of them.
+AUDIT_100K := $(DIST)/bench/audit-100k.txt
+AUDIT_1G   := $(DIST)/bench/audit-1g.txt
+
+.PHONY: help build wasm vectors test test-go test-node test-browser vet serve bench bench-audit reproducible clean
 
 help:           ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*##/\t/'
@@ -65,10 +70,24 @@ serve: build    ## build, then serve web/dist on 127.0.0.1:8080 with an example 
 bench: build wasm ## benchmarks: Go natively and in wasm, the wasm in Node, the pages in Chromium, sizes
 	$(GO) test -run '^$$' -bench . -benchmem ./internal/...
 	GOOS=js GOARCH=wasm $(GO) test -exec=$(GOROOT)/lib/wasm/go_js_wasm_exec -run '^$$' -bench 'Roll$$' ./internal/dice
+	GOOS=js GOARCH=wasm $(GO) test -exec=$(GOROOT)/lib/wasm/go_js_wasm_exec -run '^$$' -bench 'Audit$$' ./internal/audit
 	$(NODE) web/node/bench.mjs
 	$(GO) test -count=1 -run '^$$' -bench ColdVerdict -benchtime 9x ./web/
+	$(MAKE) bench-audit
 	@for f in $(DIST)/*/*/index.html $(DIST)/wasm/*.wasm; do \
 		printf '%-28s %9d bytes, %8d gzip\n' "$$f" "$$(wc -c < $$f)" "$$(gzip -9c $$f | wc -c)"; done
+
+bench-audit: build wasm $(AUDIT_100K) $(AUDIT_1G) ## the audit of 100,000 matches × 100 rolls in Node and in the browser, and of 1 GB (tab memory)
+	$(NODE) web/node/audit.mjs $(AUDIT_100K) > /dev/null || test $$? = 1
+	PFCHECK_AUDIT_FILE=$(abspath $(AUDIT_100K)) $(GO) test -count=1 -run '^$$' -bench AuditRate -benchtime 1x ./web/
+	PFCHECK_AUDIT_GB=$(abspath $(AUDIT_1G)) $(GO) test -count=1 -run '^$$' -bench AuditMemory -benchtime 1x -timeout 2h ./web/
+
+$(AUDIT_100K): testdata/gen/audit.mjs testdata/gen/lib.mjs
+	$(NODE) testdata/gen/audit.mjs --matches 100000 --rolls 100 --out $@
+
+$(AUDIT_1G): $(AUDIT_100K)
+	@size=$$(wc -c < $<); n=$$(( (1000000000 + size - 1) / size )); \
+		echo "$@: $$n copies of $<"; for i in $$(seq $$n); do cat $<; done > $@
 
 reproducible: build ## rebuild the pages from a copy of the sources elsewhere with an empty Go cache: every verifier, vector set and page must be the same bytes
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \

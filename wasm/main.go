@@ -35,6 +35,29 @@
 //	pfcheck.openingRolls()     {rolls: ["12", …], count: 30}: the rolls that can
 //	                           open a game (no double)
 //
+// In builds for the audit page (tag pfcheck_audit) and the build with every
+// scheme (audit.go):
+//
+//	pfcheck.audit(text, {first?, formats?, maxProblems?})
+//	                           one batch of an audit (testdata/audit.md): text
+//	                           is lines of links and JSON records, the first
+//	                           one line number first (default 1); formats[i]
+//	                           the link format of line i where it is a link
+//	                           (the page that reads it, by linkPage); the
+//	                           first maxProblems (default 1000) lines that are
+//	                           not a match are listed. Returns {lines, records,
+//	                           status: {match, …}, schemes: {<scheme>: {match,
+//	                           …}}, rolls: {recorded: [36], computed: [36]},
+//	                           problems: [{line, item?, scheme, status, error?:
+//	                           {field, code, at?}, difference?: {kind, at?,
+//	                           computed?, recorded?}, count, link?}], omitted}
+//	                           or {errors: [{field: "text" | "options", code}]}
+//	pfcheck.rollStats(counts)  {rolls, counts, faces, doubles, expected36,
+//	                           expectedFaces, expectedDoubles, df36, dfFaces,
+//	                           chiSquare36?, p36?, chiSquareFaces?, pFaces?}:
+//	                           the chi-square tests of 36 counts of ordered
+//	                           rolls (roll a-b at 6(a−1)+b−1) against fair dice
+//
 // status is one of match, mismatch, computed, invalid, unsupported. A call
 // never throws into JavaScript: bad arguments and internal faults come back
 // as status invalid with errors. The README documents every field.
@@ -63,6 +86,16 @@ import (
 
 // version is set by the Makefile: module version and a hash of the sources.
 var version = "dev"
+
+// calls are bridge functions that only some builds have (audit.go).
+var calls = map[string]call{}
+
+// call is a bridge function and its answer to a call made while another
+// runs (see function).
+type call struct {
+	f         func(args []js.Value) any
+	reentered any
+}
 
 // Bounds on what a call takes from JavaScript, so a hostile argument cannot
 // exhaust memory: records nest a few levels and hold at most a match's rolls;
@@ -95,6 +128,9 @@ func main() {
 	}
 	for name, parser := range verify.Parsers {
 		api[name] = function(textParser(parser), errorsObject("text", codeReentrant))
+	}
+	for name, call := range calls {
+		api[name] = function(call.f, call.reentered)
 	}
 	js.Global().Set("pfcheck", js.ValueOf(api))
 	select {} // keep the functions callable

@@ -25,27 +25,34 @@ func TestAccessibility(t *testing.T) {
 	for _, page := range []string{"check", "dice", "shoe", "games"} {
 		for _, lang := range Languages {
 			tb := openSized(t, pageURLs(lang, page)["http"]+links[page].match, 1280, 900)
-			eval[bool](tb, string(axe)+";true")
-			for _, scheme := range []string{"light", "dark"} {
-				if _, err := chromedp.Call(tb.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-					Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}},
-				}); err != nil {
-					t.Fatal(err)
-				}
-				for _, size := range screens {
-					if err := chromedp.Do(tb.ctx, chromedp.EmulateViewport(size.width, size.height)); err != nil {
-						t.Fatal(err)
-					}
-					violations, err := chromedp.Run(tb.ctx, chromedp.Evaluate[[]string](`axe.run(document, { rules: { 'target-size': { enabled: true } } })
-						.then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')))`,
-						chromedp.EvalAwaitPromise))
-					if err != nil {
-						t.Fatal(err)
-					}
-					for _, v := range violations {
-						t.Errorf("%s/%s %s %dpx: %s", page, lang, scheme, size.width, v)
-					}
-				}
+			checkAccessibility(t, tb, axe, page+"/"+lang)
+		}
+	}
+}
+
+// checkAccessibility runs axe-core on the page open in tb, in light and
+// dark, at each of the screens' sizes, and fails the test on any violation.
+func checkAccessibility(t *testing.T, tb *tab, axe []byte, name string) {
+	t.Helper()
+	eval[bool](tb, string(axe)+";true")
+	for _, scheme := range []string{"light", "dark"} {
+		if _, err := chromedp.Call(tb.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}},
+		}); err != nil {
+			t.Fatal(err)
+		}
+		for _, size := range screens {
+			if err := chromedp.Do(tb.ctx, chromedp.EmulateViewport(size.width, size.height)); err != nil {
+				t.Fatal(err)
+			}
+			violations, err := chromedp.Run(tb.ctx, chromedp.Evaluate[[]string](`axe.run(document, { rules: { 'target-size': { enabled: true } } })
+				.then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')))`,
+				chromedp.EvalAwaitPromise))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, v := range violations {
+				t.Errorf("%s %s %dpx: %s", name, scheme, size.width, v)
 			}
 		}
 	}

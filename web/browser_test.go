@@ -155,10 +155,17 @@ func newTab(t testing.TB) *tab {
 // newTabIn is newTab in the browser context of parent.
 func newTabIn(parent context.Context, t testing.TB) *tab {
 	t.Helper()
+	return newTabFor(parent, t, 90*time.Second)
+}
+
+// newTabFor is newTabIn for a tab that may take up to timeout (the audit
+// benchmarks').
+func newTabFor(parent context.Context, t testing.TB, timeout time.Duration) *tab {
+	t.Helper()
 	needBrowser(t)
 	ctx, cancel := chromedp.NewContext(parent)
 	t.Cleanup(cancel)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+	ctx, cancelTimeout := context.WithTimeout(ctx, timeout)
 	t.Cleanup(cancelTimeout)
 	tb := &tab{ctx: ctx, t: t}
 	if err := chromedp.Listen(ctx, tb.record); err != nil {
@@ -276,7 +283,9 @@ func (tb *tab) requestsBesides(documentURL string) []string {
 	documentURL, _, _ = strings.Cut(documentURL, "#")
 	var out []string
 	for _, r := range tb.requests {
-		if r != documentURL && !installRequest(documentURL, r) {
+		// A blob: URL is no request: it names what the page made in memory
+		// (the audit page's workers).
+		if r != documentURL && !installRequest(documentURL, r) && !strings.HasPrefix(r, "blob:") {
 			out = append(out, r)
 		}
 	}

@@ -32,6 +32,11 @@ type Page struct {
 	// Connects is true for a page that may ask its own origin for inputs,
 	// and only when the player asks; every other page connects nowhere.
 	Connects bool
+	// Audits is true for the page that audits many matches on Web Workers:
+	// its verifier has the batch calls (build tag pfcheck_audit), its
+	// policy lets it start workers from blob: URLs, and its script is
+	// preceded by web/static/audit-core.js, which web/node/audit.mjs shares.
+	Audits bool
 }
 
 // Pages lists every check page.
@@ -40,6 +45,7 @@ var Pages = []Page{
 	{Name: "shoe", Schemes: []string{"shoe_v1"}, Connects: true},
 	{Name: "games", Schemes: []string{"match_seed_v2", "poker_hmac_v1", "chess_colour_v1"}},
 	{Name: "dice", Schemes: []string{"dice_v2"}},
+	{Name: "audit", Schemes: []string{"dice_v1", "dice_v2", "shoe_v1", "match_seed_v2", "poker_hmac_v1", "chess_colour_v1"}, Audits: true},
 }
 
 // schemeTags are the build tags that add a scheme to a pfcheck_minimal build;
@@ -70,6 +76,9 @@ func (p Page) BuildTags() string {
 			tags = append(tags, tag)
 		}
 	}
+	if p.Audits {
+		tags = append(tags, "pfcheck_audit")
+	}
 	return strings.Join(tags, ",")
 }
 
@@ -77,15 +86,20 @@ func (p Page) BuildTags() string {
 // style are the page itself, and 'wasm-unsafe-eval' lets it compile its own
 // verifier. A served page may register the service worker and link the web
 // app manifest of its origin (web/static/offline.js), whose icons the
-// browser loads as the page's images; a saved one does neither. The page
-// carries the policy in a meta tag; a server sends it as a header too, with
-// frame-ancestors (see Headers).
+// browser loads as the page's images; a saved one does neither. The audit
+// page may also start workers from the blob: URLs it makes of its own
+// script. The page carries the policy in a meta tag; a server sends it as a
+// header too, with frame-ancestors (see Headers).
 func CSP(p Page) string {
+	workers := "'self'"
+	if p.Audits {
+		workers += " blob:"
+	}
 	connect := ""
 	if p.Connects {
 		connect = "; connect-src 'self'"
 	}
-	return "default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'unsafe-inline'; img-src data: 'self'; worker-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'" + connect
+	return "default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'unsafe-inline'; img-src data: 'self'; worker-src " + workers + "; manifest-src 'self'; base-uri 'none'; form-action 'none'" + connect
 }
 
 // noFraming keeps every response out of other sites' frames. It is only

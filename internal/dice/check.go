@@ -189,62 +189,63 @@ type RollResult struct {
 	Status   report.Status // Match, Mismatch or Computed
 }
 
+// Rolls derives every roll of a validated match: roll n at index n−1.
+func Rolls(m Match) []Roll {
+	roller := NewRoller(m.Seed, m.ClientSeeds)
+	out := make([]Roll, m.Count)
+	for i := range out {
+		out[i] = roller.Roll(i + 1)
+	}
+	return out
+}
+
 // Compute derives every roll of a validated match and compares it with the
 // recorded one, if any.
-func Compute(m Match) []RollResult {
-	roller := NewRoller(m.Seed, m.ClientSeeds)
-	out := make([]RollResult, m.Count)
-	game, left, opening := 1, m.Count, true
+func Compute(m Match) []RollResult { return annotate(m, Rolls(m)) }
+
+// annotate places a match's computed rolls in their games, marks the
+// opening rolls and compares each with the recorded one, if any.
+func annotate(m Match, rolls []Roll) []RollResult {
+	out := make([]RollResult, len(rolls))
+	game, left, opening := 1, len(rolls), true
 	if m.Games != nil {
 		left = m.Games[0]
 	}
-	for i := range out {
+	for i, dice := range rolls {
 		if left == 0 {
 			game++
 			left = m.Games[game-1]
 			opening = true
 		}
 		left--
-		n := i + 1
-		res := RollResult{N: n, Dice: roller.Roll(n), Game: game, Opening: opening, Status: report.Computed}
-		opening = opening && res.Dice.IsDouble()
+		res := RollResult{N: i + 1, Dice: dice, Game: game, Opening: opening, Status: report.Computed}
+		opening = opening && dice.IsDouble()
 		if m.Recorded != nil {
 			res.Recorded = &m.Recorded[i]
-			res.Status = report.Verdict(true, *res.Recorded != res.Dice)
+			res.Status = report.Verdict(true, *res.Recorded != dice)
 		}
 		out[i] = res
 	}
 	return out
 }
 
-// Check validates a dice_v1 record and recomputes its seal and rolls.
-func Check(rec map[string]any) report.Result {
-	m, problems := Read(rec)
-	if len(problems) > 0 {
-		return report.InvalidResult(Scheme, problems)
-	}
+// Judge recomputes the seal and every roll of a validated match and compares
+// them with what was given; it returns the computed rolls (Rolls). Its
+// result has no per-roll list: Check adds one for the page, while an audit
+// of many matches needs only the verdict and the dice.
+func Judge(m Match) (report.Result, []Roll) {
 	commitment := report.Compare(Seal(m.Seed), m.Seal)
-	compared, differs := m.Seal != "", commitment.Differs()
+	differs := commitment.Differs()
 
-	rolls := Compute(m)
+	rolls := Rolls(m)
 	var mismatches []report.Difference
-	list := make([]any, len(rolls))
-	for i, rr := range rolls {
-		o := map[string]any{
-			"n": rr.N, "dice": rr.Dice.String(), "game": rr.Game,
-			"opening": rr.Opening, "status": string(rr.Status),
+	for i, recorded := range m.Recorded {
+		if recorded != rolls[i] {
+			mismatches = append(mismatches, report.Difference{Index: i + 1, Computed: rolls[i].String(), Recorded: recorded.String()})
 		}
-		if rr.Recorded != nil {
-			o["recorded"] = rr.Recorded.String()
-			compared = true
-			if rr.Status == report.Mismatch {
-				differs = true
-				mismatches = append(mismatches, report.Difference{Index: rr.N, Computed: rr.Dice.String(), Recorded: rr.Recorded.String()})
-			}
-		}
-		list[i] = o
 	}
-	status := report.Verdict(compared, differs)
+	differs = differs || len(mismatches) > 0
+	status := report.Verdict(m.Seal != "" || m.Recorded != nil, differs)
 	if m.Recorded == nil && !differs {
 		// Only the rolls are what was played; a matching seal alone is no verdict on them.
 		status = report.Computed
@@ -254,6 +255,28 @@ func Check(rec map[string]any) report.Result {
 		Status:     status,
 		Commitment: commitment,
 		Mismatches: mismatches,
-		Extra:      map[string]any{"rolls": list},
+	}, rolls
+}
+
+// Check validates a dice_v1 record and recomputes its seal and rolls.
+func Check(rec map[string]any) report.Result {
+	m, problems := Read(rec)
+	if len(problems) > 0 {
+		return report.InvalidResult(Scheme, problems)
 	}
+	res, computed := Judge(m)
+	rolls := annotate(m, computed)
+	list := make([]any, len(rolls))
+	for i, rr := range rolls {
+		o := map[string]any{
+			"n": rr.N, "dice": rr.Dice.String(), "game": rr.Game,
+			"opening": rr.Opening, "status": string(rr.Status),
+		}
+		if rr.Recorded != nil {
+			o["recorded"] = rr.Recorded.String()
+		}
+		list[i] = o
+	}
+	res.Extra = map[string]any{"rolls": list}
+	return res
 }

@@ -21,23 +21,6 @@ var linkFields = map[string]string{
 	"g": "games",
 }
 
-// rollTexts holds the 36 rolls "11" … "66" as values made once: the rolls
-// of a long link then cost no allocation each.
-var rollTexts = func() (texts [36]any) {
-	for i := range texts {
-		texts[i] = Roll{byte(i/6 + 1), byte(i%6 + 1)}.String()
-	}
-	return texts
-}()
-
-// rollText is s, two characters of a link's r, as a record's roll.
-func rollText(s string) any {
-	if roll, ok := ParseRoll(s); ok {
-		return rollTexts[(roll[0]-1)*6+roll[1]-1]
-	}
-	return s
-}
-
 // RecordFromLink builds the dice_v1 record a v=1 link stands for from its
 // key=value pairs (link.Split). Values are only split here; Check validates
 // them, so a link and a typed form report the same problems.
@@ -59,7 +42,7 @@ func RecordFromLink(pairs [][2]string) (map[string]any, []report.Problem) {
 	if r, ok := values["r"]; ok {
 		rolls := make([]any, 0, (len(r)+1)/2)
 		for i := 0; i < len(r); i += 2 {
-			rolls = append(rolls, rollText(r[i:min(i+2, len(r))]))
+			rolls = append(rolls, report.StringValue(r[i:min(i+2, len(r))]))
 		}
 		rec["rolls"] = rolls
 	}

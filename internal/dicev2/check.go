@@ -212,7 +212,32 @@ func Check(rec map[string]any, verify Verifier) report.Result {
 	if len(problems) > 0 {
 		return report.InvalidResult(Scheme, problems)
 	}
+	res, computed := Judge(m)
+	anchor := Anchor(m.Signature)
+	games := make([]any, len(m.Games))
+	for g, recorded := range m.Games {
+		rolls := make([]any, len(recorded))
+		for i, want := range recorded {
+			got := computed[g][i]
+			status := report.Match
+			if got != want {
+				status = report.Mismatch
+			}
+			rolls[i] = map[string]any{"n": i + 1, "dice": got.String(), "recorded": want.String(), "status": string(status)}
+		}
+		binding := Binding(m.Number, g+1, m.Players[0], m.Players[1], anchor)
+		games[g] = map[string]any{"game": g + 1, "binding": hexstr.Encode(binding), "rolls": rolls}
+	}
+	res.Extra["games"] = games
+	return res
+}
 
+// Judge recomputes the seal, the anchor and every roll of a validated match
+// (the drand round as Read's Verifier found it) and compares them with what
+// was recorded. computed[g][i] is roll i+1 of game g+1. Its result has the
+// anchor's fields but no per-game lists: Check adds them for the page; an
+// audit of many matches reads the rolls themselves.
+func Judge(m Match) (res report.Result, computed [][]Roll) {
 	commitment := report.Compare(dice.Seal(m.Seed), m.Seal)
 	differs := commitment.Differs()
 
@@ -231,7 +256,7 @@ func Check(rec map[string]any, verify Verifier) report.Result {
 	}
 
 	var mismatches []report.Difference
-	games := make([]any, len(m.Games))
+	computed = make([][]Roll, len(m.Games))
 	var roller *Roller
 	pos := 0
 	for g, recorded := range m.Games {
@@ -241,20 +266,16 @@ func Check(rec map[string]any, verify Verifier) report.Result {
 		} else {
 			roller.SetBinding(binding)
 		}
-		rolls := make([]any, len(recorded))
+		computed[g] = make([]Roll, len(recorded))
 		for i, want := range recorded {
 			pos++
 			got := roller.Roll(uint64(i + 1))
-			status := report.Match
+			computed[g][i] = got
 			if got != want {
-				status = report.Mismatch
 				mismatches = append(mismatches, report.Difference{Index: pos, Computed: got.String(), Recorded: want.String()})
 			}
-			rolls[i] = map[string]any{"n": i + 1, "dice": got.String(), "recorded": want.String(), "status": string(status)}
 		}
-		games[g] = map[string]any{"game": g + 1, "binding": hexstr.Encode(binding), "rolls": rolls}
 	}
-	extra["games"] = games
 	differs = differs || len(mismatches) > 0
 
 	// Only recorded rolls make a verdict on what was played (as in dice_v1).
@@ -268,5 +289,5 @@ func Check(rec map[string]any, verify Verifier) report.Result {
 		Commitment: commitment,
 		Mismatches: mismatches,
 		Extra:      extra,
-	}
+	}, computed
 }

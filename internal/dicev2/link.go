@@ -76,7 +76,7 @@ func RecordFromLink(pairs [][2]string) (map[string]any, []report.Problem) {
 		for g := range strings.SplitSeq(r, ".") {
 			rolls := []any{}
 			for i := 0; i < len(g); i += 2 {
-				rolls = append(rolls, g[i:min(i+2, len(g))])
+				rolls = append(rolls, report.StringValue(g[i:min(i+2, len(g))]))
 			}
 			games = append(games, map[string]any{"rolls": rolls})
 		}

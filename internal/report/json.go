@@ -107,6 +107,9 @@ func ParseJSON(text string, maxDepth int) (v any, ok bool) {
 type jsonParser struct {
 	s string
 	i int
+	// The items of the arrays being read, innermost last: each array is
+	// allocated once, at its end, not once per doubling as it grows.
+	items []any
 }
 
 func (p *jsonParser) space() {
@@ -134,7 +137,8 @@ func (p *jsonParser) value(depth int) (any, bool) {
 	case c == '[':
 		return p.array(depth)
 	case c == '"':
-		return p.string()
+		s, ok := p.string()
+		return StringValue(s), ok
 	case c == 't':
 		return true, p.literal("true")
 	case c == 'f':
@@ -177,19 +181,23 @@ func (p *jsonParser) object(depth int) (any, bool) {
 
 func (p *jsonParser) array(depth int) (any, bool) {
 	p.i++ // [
-	list := []any{}
 	p.space()
 	if p.literal("]") {
-		return list, true
+		return []any{}, true
 	}
+	base := len(p.items)
 	for {
 		item, ok := p.value(depth - 1)
 		if !ok {
 			return nil, false
 		}
-		list = append(list, item)
+		p.items = append(p.items, item)
 		p.space()
 		if p.literal("]") {
+			list := make([]any, len(p.items)-base)
+			copy(list, p.items[base:])
+			clear(p.items[base:]) // keep no reference to what was read
+			p.items = p.items[:base]
 			return list, true
 		}
 		if !p.literal(",") {
@@ -348,4 +356,22 @@ func (p *jsonParser) hex4() (rune, bool) {
 	}
 	p.i += 4
 	return r, true
+}
+
+// digitPairs are the strings "00" … "99" as plain values. A match's rolls
+// are two-digit strings ("63"): a value of its own for each would cost an
+// allocation per roll, which an audit of many matches feels.
+var digitPairs = func() (t [100]any) {
+	for i := range t {
+		t[i] = string([]byte{'0' + byte(i/10), '0' + byte(i%10)})
+	}
+	return t
+}()
+
+// StringValue returns s as a plain value; two decimal digits share one.
+func StringValue(s string) any {
+	if len(s) == 2 && '0' <= s[0] && s[0] <= '9' && '0' <= s[1] && s[1] <= '9' {
+		return digitPairs[int(s[0]-'0')*10+int(s[1]-'0')]
+	}
+	return s
 }

@@ -75,3 +75,15 @@ func TestParseJSONDepth(t *testing.T) {
 		t.Error("nesting within the limit was refused")
 	}
 }
+
+func TestStringValue(t *testing.T) {
+	for _, s := range []string{"63", "00", "99", "6", "636", "6a", "", "٣٣"} {
+		if got, ok := StringValue(s).(string); !ok || got != s {
+			t.Errorf("StringValue(%q) = %v", s, StringValue(s))
+		}
+	}
+	v, _ := ParseJSON(`["63","63","x"]`, 2)
+	if list := v.([]any); list[0] != "63" || list[1] != "63" || list[2] != "x" {
+		t.Errorf("parsed %v", list)
+	}
+}

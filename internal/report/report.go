@@ -156,3 +156,12 @@ func Strings(ss []string) []any {
 	}
 	return out
 }
+
+// Ints returns ns as a plain list.
+func Ints(ns []int) []any {
+	out := make([]any, len(ns))
+	for i, n := range ns {
+		out[i] = n
+	}
+	return out
+}

@@ -319,11 +319,7 @@ func (p *Played) values() []string {
 func (p *Played) plain() map[string]any {
 	out := map[string]any{KindSeats: []any{p.Seats[0], p.Seats[1]}}
 	if p.Dice != nil {
-		dice := make([]any, len(p.Dice))
-		for i, v := range p.Dice {
-			dice[i] = v
-		}
-		out[KindDice] = dice
+		out[KindDice] = report.Ints(p.Dice)
 	}
 	if p.Deals != nil {
 		deals := make([]any, len(p.Deals))

@@ -54,3 +54,42 @@ func OpeningRolls() map[string]any {
 }
 
 func rollName(a, b int) string { return strconv.Itoa(a) + strconv.Itoa(b) }
+
+// RollStats is the bridge's answer for the dice statistics of an audit:
+// counts is how often each ordered roll fell, a list of 36 whole numbers
+// ≥ 0 (roll a-b at 6(a−1) + b−1). It returns
+//
+//	{rolls, counts: [36], faces: [6], doubles,
+//	 expected36, expectedFaces, expectedDoubles, df36: 35, dfFaces: 5,
+//	 chiSquare36, p36, chiSquareFaces, pFaces}
+//
+// with the chi-square tests of dicestats.Test (left out when there is no
+// roll), or {errors: [{field: "counts", code: "missing" | "wrong-type"}]}.
+func RollStats(counts any) map[string]any {
+	list, ok := counts.([]any)
+	ok = ok && len(list) == dicestats.Rolls
+	var c [dicestats.Rolls]int
+	for i := 0; ok && i < len(c); i++ {
+		c[i], ok = record.Whole(list[i])
+		ok = ok && c[i] >= 0
+	}
+	if !ok {
+		code := record.CodeWrongType
+		if counts == nil {
+			code = record.CodeMissing
+		}
+		return map[string]any{"errors": report.ProblemList([]report.Problem{{Field: "counts", Code: code}})}
+	}
+	f := dicestats.Test(c)
+	out := map[string]any{
+		"rolls": f.Rolls, "counts": report.Ints(f.Counts[:]), "faces": report.Ints(f.Faces[:]), "doubles": f.Doubles,
+		"expected36": float64(f.Rolls) / dicestats.Rolls, "expectedFaces": float64(2*f.Rolls) / 6,
+		"expectedDoubles": float64(f.Rolls) / 6,
+		"df36":            dicestats.DegreesOfFreedom36, "dfFaces": dicestats.DegreesOfFreedomFaces,
+	}
+	if f.Rolls > 0 {
+		out["chiSquare36"], out["p36"] = f.ChiSquare36, f.P36
+		out["chiSquareFaces"], out["pFaces"] = f.ChiSquareFaces, f.PFaces
+	}
+	return out
+}

@@ -93,7 +93,8 @@ func alter(v any) (altered any, ok bool) {
 }
 
 // TestVectorsAreFresh reruns every generator in a scratch copy of testdata
-// and requires the committed vector files to be exactly what they write.
+// and requires the committed vector files, and the audit files
+// (testdata/audit, gen/audit.mjs), to be exactly what they write.
 func TestVectorsAreFresh(t *testing.T) {
 	node, err := exec.LookPath("node")
 	if err != nil {
@@ -110,16 +111,18 @@ func TestVectorsAreFresh(t *testing.T) {
 			t.Fatalf("%s: %v\n%s", filepath.Base(g), err, out)
 		}
 	}
-	committed, _ := filepath.Glob(filepath.Join(vectortest.Dir(), "*.json"))
-	written, _ := filepath.Glob(filepath.Join(scratch, "vectors", "*.json"))
-	if len(written) != len(committed) {
-		t.Fatalf("generators write %d files, %d are committed", len(written), len(committed))
-	}
-	for _, p := range committed {
-		want, _ := os.ReadFile(p)
-		got, err := os.ReadFile(filepath.Join(scratch, "vectors", filepath.Base(p)))
-		if err != nil || !bytes.Equal(got, want) {
-			t.Errorf("%s differs from what its generator writes: run make vectors", filepath.Base(p))
+	for _, dir := range []string{"vectors", "audit"} {
+		committed, _ := filepath.Glob(filepath.Join(vectortest.Dir(), "..", dir, "*.*"))
+		written, _ := filepath.Glob(filepath.Join(scratch, dir, "*.*"))
+		if len(written) != len(committed) || len(committed) == 0 {
+			t.Fatalf("generators write %d files to %s, %d are committed", len(written), dir, len(committed))
+		}
+		for _, p := range committed {
+			want, _ := os.ReadFile(p)
+			got, err := os.ReadFile(filepath.Join(scratch, dir, filepath.Base(p)))
+			if err != nil || !bytes.Equal(got, want) {
+				t.Errorf("%s/%s differs from what its generator writes: run make vectors", dir, filepath.Base(p))
+			}
 		}
 	}
 }

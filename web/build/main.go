@@ -137,7 +137,9 @@ func hashed(data []byte) map[string]any {
 	return map[string]any{"sha256": hex.EncodeToString(sum[:]), "size": len(data)}
 }
 
-type language struct{ Code, Name string }
+// language is a language of the pages: its code, its name and, for the
+// landing page, its words for the link to the audit page.
+type language struct{ Code, Name, Audit string }
 
 // field is the argument of the "field" partial in web/templates/fields.html,
 // which says what each option renders.
@@ -239,7 +241,7 @@ func build(dist, vectorDir, version, support string, pages []web.Page) error {
 	}
 	var languages []language
 	for _, code := range web.Languages {
-		languages = append(languages, language{code, shared[code]["lang.name"]})
+		languages = append(languages, language{code, shared[code]["lang.name"], shared[code]["msg.page.audit"]})
 	}
 	if err := os.MkdirAll(filepath.Join(dist, "wasm"), 0o755); err != nil {
 		return err
@@ -252,6 +254,13 @@ func build(dist, vectorDir, version, support string, pages []web.Page) error {
 		script, err := readAsset("web/static/" + page.Name + ".js")
 		if err != nil {
 			return err
+		}
+		if page.Audits {
+			core, err := readAsset("web/static/audit-core.js")
+			if err != nil {
+				return err
+			}
+			script = core + "\n" + script
 		}
 		pageStyle, err := readAsset("web/static/" + page.Name + ".css")
 		if err != nil && !os.IsNotExist(err) {
@@ -361,11 +370,12 @@ func readAsset(path string) (string, error) {
 // languagePicker is web/dist/index.html: it opens the page that reads the
 // link in the fragment (linkPage, web/static/links.js; the check page
 // without one) in the browser's preferred language and keeps the fragment,
-// which holds the match.
+// which holds the match. Without script it lists the check and audit pages.
 func languagePicker(languages []language, linkPageScript string) string {
 	var links, codes strings.Builder
 	for _, l := range languages {
-		fmt.Fprintf(&links, "<li><a href=\"%s/check/index.html\" lang=\"%s\">%s</a></li>\n", l.Code, l.Code, template.HTMLEscapeString(l.Name))
+		fmt.Fprintf(&links, "<li><a href=\"%s/check/index.html\" lang=\"%s\">%s</a> · <a href=\"%s/audit/index.html\" lang=\"%s\">%s</a></li>\n",
+			l.Code, l.Code, template.HTMLEscapeString(l.Name), l.Code, l.Code, template.HTMLEscapeString(l.Audit))
 		fmt.Fprintf(&codes, "%q,", l.Code)
 	}
 	return `<!doctype html>

@@ -20,6 +20,8 @@ const refusals = {
   reach: [() => pfcheck.reach(3), { errors: [{ field: 'distance', code: 'reentrant' }] }],
   openingRolls: [() => pfcheck.openingRolls(), { errors: [{ field: 'rolls', code: 'reentrant' }] }],
   selfTest: [() => pfcheck.selfTest([]), { passed: 0, failed: ['reentrant'] }],
+  audit: [() => pfcheck.audit('#v=1'), { errors: [{ field: 'text', code: 'reentrant' }] }],
+  rollStats: [() => pfcheck.rollStats(Array(36).fill(1)), { errors: [{ field: 'counts', code: 'reentrant' }] }],
 };
 
 test('a call made while another runs is refused, and the verifier lives on', () => {
@@ -58,6 +60,9 @@ test('an argument over its bound is refused before it is copied into wasm memory
   assert.deepEqual(pfcheck.selfTest(huge).failed, ['vectors']);
   assert.deepEqual(pfcheck.selfTest([{ scheme: 'dice_v1', cases: [{ name: huge }] }]).failed, ['vectors']);
   assert.ok(pfcheck.reach(huge).errors.length > 0);
+  assert.deepEqual(pfcheck.audit(huge), tooLong('text'));
+  assert.deepEqual(pfcheck.audit('#v=1', { formats: [huge] }), tooLong('options'));
+  assert.ok(pfcheck.rollStats(huge).errors.length > 0);
   const grown = memoryBytes() - before;
   assert.ok(grown < 8 << 20, `wasm memory grew by ${grown} bytes for a 50 MB argument`);
   assert.equal(pfcheck.check(record).status, verdict);

@@ -97,8 +97,9 @@ async function sha256Hex(bytes) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-// Starts the verifier and returns its API and the vectors for its
-// self-test. First it hashes what it unpacked and shows the SHA-256 of both
+// Starts the verifier and returns its API, the vectors for its self-test
+// and the compiled module (the audit page starts it again in its workers).
+// First it hashes what it unpacked and shows the SHA-256 of both
 // ([data-verifier-sha256], [data-vectors-sha256]); if either is not the
 // build's, the verifier is not run and the answer is {differs: "verifier"}
 // or {differs: "vectors"}.
@@ -113,8 +114,9 @@ async function loadVerifier() {
     compiled.catch(() => {}); // it is not run, so whether it compiled does not matter
     return { differs };
   }
-  await runGo(await compiled);
-  return { pfcheck: globalThis.pfcheck, vectors };
+  const module = await compiled;
+  await runGo(module);
+  return { pfcheck: globalThis.pfcheck, vectors, module };
 }
 
 async function copyText(text) {
@@ -175,13 +177,18 @@ function updatePageLinks() {
 function setUpDownload() {
   document.querySelector('[data-download]').addEventListener('click', () => {
     if (siteOrigin) pristinePage.dataset.origin = siteOrigin;
-    const url = URL.createObjectURL(new Blob(['<!doctype html>\n', pristinePage.outerHTML], { type: 'text/html' }));
-    const a = element('a', { href: url, download: `pfcheck-${pageLang}-${pageName}.html` });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 60000);
+    saveFile(`pfcheck-${pageLang}-${pageName}.html`, 'text/html', ['<!doctype html>\n', pristinePage.outerHTML]);
   });
+}
+
+// Offers parts (strings, Blobs) as a file to save under name.
+function saveFile(name, type, parts) {
+  const url = URL.createObjectURL(new Blob(parts, { type }));
+  const a = element('a', { href: url, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60000);
 }
 
 // ---- The answer at the top ----
@@ -346,7 +353,7 @@ function linkIsHere() {
 }
 
 // Loads the verifier and runs its self-test; only when every vector passes
-// are the fields enabled and ready(pfcheck) called.
+// are the fields enabled and ready(pfcheck, module) called.
 async function start(ready) {
   updatePageLinks();
   addEventListener('hashchange', updatePageLinks);
@@ -380,7 +387,7 @@ async function start(ready) {
     fail(msg(`msg.integrity.${loaded.differs}`));
     return;
   }
-  const { pfcheck, vectors } = loaded;
+  const { pfcheck, vectors, module } = loaded;
   document.querySelector('[data-version]').textContent = pfcheck.version;
   const { passed, failed } = pfcheck.selfTest(vectors);
   performance.mark('pfcheck:self-tested');
@@ -399,7 +406,32 @@ async function start(ready) {
   status.dataset.selftest = 'pass';
   status.textContent = msg('msg.selftest.pass', { n: passed });
   for (const fieldset of document.querySelectorAll('fieldset')) fieldset.disabled = false;
-  ready(pfcheck);
+  ready(pfcheck, module);
+}
+
+// Fills table with the 36 ordered rolls of two dice, die 1 in the rows and
+// die 2 in the columns: caption first, each header naming its die (die1,
+// die2) for screen readers, and cell(a, b) the <td> of roll a-b.
+function rollTable(table, caption, die1, die2, cell) {
+  const head = element('tr');
+  head.append(element('td'));
+  for (let b = 1; b <= 6; b++) {
+    const th = element('th', { scope: 'col' });
+    th.append(element('span', { class: 'visually-hidden' }, `${die2} `), String(b));
+    head.append(th);
+  }
+  const thead = element('thead');
+  thead.append(head);
+  const tbody = element('tbody');
+  for (let a = 1; a <= 6; a++) {
+    const tr = element('tr');
+    const th = element('th', { scope: 'row' });
+    th.append(element('span', { class: 'visually-hidden' }, `${die1} `), String(a));
+    tr.append(th);
+    for (let b = 1; b <= 6; b++) tr.append(cell(a, b));
+    tbody.append(tr);
+  }
+  table.replaceChildren(caption, thead, tbody);
 }
 
 const suitSymbols = { s: '♠', h: '♥', d: '♦', c: '♣' };

@@ -5,29 +5,10 @@
 // tables of chance ask it too (pfcheck.reach, pfcheck.openingRolls). "Roll
 // yourself" uses the browser's own randomness and nothing else.
 
-// A 6×6 table of the ordered rolls, die 1 in the rows and die 2 in the
-// columns; cell(a, b) returns the <td> of roll a-b.
+// A 6×6 table of the ordered rolls (rollTable) with this page's words.
 function diceTable(table, cell) {
-  const caption = element('caption', { class: 'hint' }, msg('msg.dice.table.axes'));
-  const head = element('tr');
-  head.append(element('td'));
-  for (let b = 1; b <= 6; b++) {
-    const th = element('th', { scope: 'col' });
-    th.append(element('span', { class: 'visually-hidden' }, `${msg('msg.dice.table.die2')} `), String(b));
-    head.append(th);
-  }
-  const thead = element('thead');
-  thead.append(head);
-  const tbody = element('tbody');
-  for (let a = 1; a <= 6; a++) {
-    const tr = element('tr');
-    const th = element('th', { scope: 'row' });
-    th.append(element('span', { class: 'visually-hidden' }, `${msg('msg.dice.table.die1')} `), String(a));
-    tr.append(th);
-    for (let b = 1; b <= 6; b++) tr.append(cell(a, b));
-    tbody.append(tr);
-  }
-  table.replaceChildren(caption, thead, tbody);
+  rollTable(table, element('caption', { class: 'hint' }, msg('msg.dice.table.axes')),
+    msg('msg.dice.table.die1'), msg('msg.dice.table.die2'), cell);
 }
 
 const rollText = (roll) => `${roll[0]}-${roll[1]}`;

@@ -1,0 +1,305 @@
+'use strict';
+// The audit page (testdata/audit.md): audits a file, or pasted lines, on one
+// Web Worker per core with the verifier this page carries, and shows the
+// answer at the top, the lines that are not a match, the dice statistics and
+// the report to save. audit-core.js reads the file and adds the batches up,
+// as for web/node/audit.mjs; this file starts the workers and shows what they
+// found. Nothing from the file is ever inserted as HTML.
+
+const formatNumber = (n, options = { maximumFractionDigits: 0 }) => n.toLocaleString(pageLang, options);
+const svgElement = (tag, attributes = {}) => {
+  const el = document.createElementNS('http://www.w3.org/2000/svg', tag);
+  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, String(value));
+  return el;
+};
+
+// Starts n audit workers from a Blob URL of this page's own wasm_exec.js and
+// auditWorkerMain (the page's policy allows workers from blob: only), each
+// with the compiled verifier. Resolves to [{audit(batch), stop()}].
+async function startWorkers(module, n) {
+  const source = `${document.getElementById('wasm-exec').textContent}\n${auditWorkerMain}\nauditWorkerMain(self);\n`;
+  const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
+  const started = [];
+  try {
+    return await Promise.all(Array.from({ length: n }, async () => {
+      const worker = new Worker(url);
+      started.push(worker);
+      const client = await auditWorkerClient(worker, (onData, onError) => {
+        worker.onmessage = (event) => onData(event.data);
+        worker.onerror = (event) => {
+          event.preventDefault();
+          onError(new Error(event.message));
+        };
+      }, module);
+      return { ...client, stop: () => worker.terminate() };
+    }));
+  } catch (err) {
+    for (const worker of started) worker.terminate();
+    throw err;
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+function duration(seconds) {
+  const s = Math.max(0, Math.round(seconds));
+  return s < 60 ? msg('msg.audit.seconds', { n: s }) : msg('msg.audit.minutes', { m: Math.floor(s / 60), s: s % 60 });
+}
+
+start((pfcheck, module) => {
+  const form = document.getElementById('audit-form');
+  const fileInput = document.querySelector('[data-audit-file]');
+  const textInput = document.querySelector('[data-audit-text]');
+  const startButton = document.querySelector('[data-audit-start]');
+  const cancelButton = document.querySelector('[data-audit-cancel]');
+  // The answer box at the top is the audit's summary.
+  const summary = verdictBox;
+  summary.setAttribute('data-audit-summary', '');
+  summary.dataset.state = 'idle';
+  const progress = document.querySelector('[data-audit-progress]');
+  const workerCount = Math.max(1, navigator.hardwareConcurrency || 2);
+  let running = null;
+  let report = null;
+
+  function setRunning(on) {
+    startButton.disabled = on;
+    fileInput.disabled = on;
+    textInput.disabled = on;
+    cancelButton.disabled = !on;
+  }
+
+  // The answer, in one sentence, then the counts, in the answer box, which
+  // takes the focus. Its status colours it: mismatch where a match differs,
+  // computed where some record could not be compared, match where all did.
+  function showSummary(state, outcome) {
+    const s = outcome.status;
+    const counts = { lines: outcome.lines, records: outcome.records, ...s };
+    summary.dataset.state = state;
+    for (const [key, value] of Object.entries(counts)) summary.dataset[key] = String(value);
+    let status = 'match';
+    let answer;
+    if (state === 'failed') [status, answer] = ['invalid', msg('msg.audit.failed')];
+    else if (outcome.records === 0) [status, answer] = ['invalid', msg('msg.audit.answer.empty')];
+    else if (s.mismatch > 0) [status, answer] = ['mismatch', msg('msg.audit.answer.mismatch', { mismatch: formatNumber(s.mismatch), count: s.mismatch })];
+    else if (s.invalid + s.unsupported + s.computed > 0) [status, answer] = ['computed', msg('msg.audit.answer.unchecked')];
+    else answer = msg('msg.audit.answer.clean', { match: formatNumber(s.match), count: s.match });
+    if (state === 'cancelled') answer = `${msg('msg.audit.cancelled')} ${answer}`;
+    const numbers = Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, formatNumber(v)]));
+    showVerdict(status, state === 'failed' ? answer : `${answer} ${msg('msg.audit.counts', numbers)}`);
+  }
+
+  let shown = 0;
+  function showProgress({ done, total, outcome }, started, force = false) {
+    const now = performance.now();
+    if (!force && now - shown < 150) return;
+    shown = now;
+    progress.dataset.done = String(done);
+    progress.dataset.total = String(total);
+    progress.querySelector('progress').value = total > 0 ? done / total : 1;
+    const seconds = (now - started) / 1000;
+    const rate = seconds > 0 ? outcome.records / seconds : 0;
+    progress.querySelector('[data-audit-rate]').textContent = done === 0 ? msg('msg.audit.reading') : msg('msg.audit.progress', {
+      percent: formatNumber(total > 0 ? (100 * done) / total : 100), rate: formatNumber(rate),
+      left: duration(done > 0 ? ((total - done) * seconds) / done : 0),
+    });
+  }
+
+  // What a listed line says: its first difference or problem.
+  function lineText(p) {
+    const d = p.difference;
+    if (d) {
+      const value = (v) => (d.kind === 'rolls' && /^[1-6]{2}$/.test(v) ? `${v[0]}-${v[1]}` : v);
+      const key = `msg.audit.diff.${d.kind}` in messages ? `msg.audit.diff.${d.kind}` : 'msg.audit.diff';
+      const text = msg(key, { kind: d.kind, at: d.at ?? '', computed: value(d.computed ?? ''), recorded: value(d.recorded ?? '') });
+      return p.count > 1 ? `${text} ${msg('msg.audit.more', { count: p.count - 1 })}` : text;
+    }
+    // A problem with the line itself, or with the link as a whole, names no field.
+    if (p.error) {
+      const whole = ['line', 'record', 'link'].includes(p.error.field);
+      return whole ? problemText(p.error) : msg('msg.audit.field', { field: p.error.field, text: problemText(p.error) });
+    }
+    return msg('msg.audit.computed');
+  }
+
+  function showLines(report) {
+    const items = report.problems.map((p) => {
+      const li = element('li', {
+        'data-audit-line': '', 'data-line': String(p.line), 'data-status': p.status, 'data-scheme': p.scheme,
+        ...(p.item ? { 'data-item': String(p.item) } : {}),
+        ...(p.difference ? { 'data-kind': p.difference.kind, 'data-at': String(p.difference.at ?? '') } : {}),
+        ...(p.error ? { 'data-field': p.error.field, 'data-code': p.error.code } : {}),
+      });
+      const where = msg(p.item ? 'msg.audit.item' : 'msg.audit.line', { line: formatNumber(p.line), item: p.item });
+      li.append(element('strong', {}, where), ` · ${p.scheme || msg('msg.audit.noScheme')} · `,
+        element('span', { class: 'status' }, msg(`msg.audit.status.${p.status}`)), `: ${lineText(p)}`);
+      const href = p.link ? pageURL(linkPage(p.link), pageLang, `#${p.link}`) : '';
+      if (href) li.append(' ', element('a', { href, 'data-audit-open': '' }, msg('msg.audit.open')));
+      return li;
+    });
+    document.querySelector('[data-audit-lines]').replaceChildren(...items);
+    const omitted = document.querySelector('[data-audit-omitted]');
+    omitted.hidden = report.omitted === 0;
+    omitted.textContent = report.omitted > 0 ? msg('msg.audit.omitted', { count: report.omitted }) : '';
+    document.querySelector('[data-audit-problems]').hidden = items.length === 0;
+  }
+
+  // The 36 ordered rolls against the expected count, die 1 in the rows.
+  function heatMap(stats) {
+    const expected = stats.expected36;
+    const caption = element('caption', { class: 'hint' }, msg('msg.audit.heatmap.caption', { expected: formatNumber(expected, { maximumFractionDigits: 1 }) }));
+    rollTable(document.querySelector('[data-audit-heatmap]'), caption, msg('msg.audit.heatmap.die1'), msg('msg.audit.heatmap.die2'), (a, b) => {
+      const count = stats.counts[(a - 1) * 6 + (b - 1)];
+      const ratio = expected > 0 ? Math.min(count / expected, 2) : 0;
+      return element('td', { 'data-roll': `${a}${b}`, 'data-count': String(count), style: `--ratio:${ratio.toFixed(3)}` }, formatNumber(count));
+    });
+  }
+
+  // The six faces as bars against the expected count (a dashed line).
+  function faceBars(stats) {
+    const svg = document.querySelector('[data-audit-faces]');
+    const [width, height, base, top] = [320, 170, 145, 20];
+    const most = Math.max(...stats.faces, stats.expectedFaces) || 1;
+    const y = (n) => base - ((base - top) * n) / most;
+    const bars = stats.faces.map((count, i) => {
+      const x = 20 + i * 50;
+      const g = svgElement('g');
+      const title = svgElement('title');
+      title.textContent = msg('msg.audit.faces.bar', { face: i + 1, count: formatNumber(count) });
+      g.append(title, svgElement('rect', { x, y: y(count), width: 30, height: base - y(count), class: 'bar', 'data-face': i + 1, 'data-count': count }));
+      const label = svgElement('text', { x: x + 15, y: base + 18, 'text-anchor': 'middle' });
+      label.textContent = String(i + 1);
+      const value = svgElement('text', { x: x + 15, y: y(count) - 4, 'text-anchor': 'middle', class: 'value' });
+      value.textContent = formatNumber(count);
+      g.append(label, value);
+      return g;
+    });
+    const line = svgElement('line', { x1: 10, x2: width - 10, y1: y(stats.expectedFaces), y2: y(stats.expectedFaces), class: 'expected' });
+    svg.replaceChildren(...bars, line);
+    svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+    document.querySelector('[data-audit-faces-caption]').textContent = msg('msg.audit.faces.caption', {
+      dice: formatNumber(2 * stats.rolls), expected: formatNumber(stats.expectedFaces, { maximumFractionDigits: 1 }),
+    });
+  }
+
+  function showStats(stats) {
+    const section = document.querySelector('[data-audit-stats]');
+    const p = (v) => (v >= 0.001 ? formatNumber(v, { maximumSignificantDigits: 3 }) : `< ${formatNumber(0.001, { maximumFractionDigits: 3 })}`);
+    const chi = (v) => formatNumber(v, { maximumFractionDigits: 2 });
+    Object.assign(section.dataset, {
+      rolls: String(stats.rolls), recorded: String(stats.recorded), computed: String(stats.computed), doubles: String(stats.doubles),
+    });
+    for (const name of ['chi2-36', 'p-36', 'chi2-faces', 'p-faces']) section.removeAttribute(`data-${name}`);
+    const rollsLine = section.querySelector('[data-audit-stats-rolls]');
+    const parts = section.querySelectorAll('h3, .scroll, figure, [data-audit-doubles], [data-audit-test36], [data-audit-test-faces], [data-audit-reading]');
+    section.hidden = false;
+    if (stats.rolls === 0) {
+      rollsLine.textContent = msg('msg.audit.stats.none');
+      for (const el of parts) el.hidden = true;
+      return;
+    }
+    for (const el of parts) el.hidden = false;
+    section.setAttribute('data-chi2-36', String(stats.chiSquare36));
+    section.setAttribute('data-p-36', String(stats.p36));
+    section.setAttribute('data-chi2-faces', String(stats.chiSquareFaces));
+    section.setAttribute('data-p-faces', String(stats.pFaces));
+    rollsLine.textContent = msg('msg.audit.stats.rolls', {
+      rolls: formatNumber(stats.rolls), recorded: formatNumber(stats.recorded), computed: formatNumber(stats.computed),
+    });
+    section.querySelector('[data-audit-reading]').textContent =
+      msg(Math.min(stats.p36, stats.pFaces) < 0.01 ? 'msg.audit.stats.reading.low' : 'msg.audit.stats.reading.ok');
+    heatMap(stats);
+    faceBars(stats);
+    section.querySelector('[data-audit-doubles]').textContent = msg('msg.audit.stats.doubles', {
+      doubles: formatNumber(stats.doubles), rolls: formatNumber(stats.rolls), expected: formatNumber(stats.expectedDoubles, { maximumFractionDigits: 1 }),
+    });
+    section.querySelector('[data-audit-test36]').textContent = msg('msg.audit.stats.test36', { chi2: chi(stats.chiSquare36), p: p(stats.p36) });
+    section.querySelector('[data-audit-test-faces]').textContent = msg('msg.audit.stats.testFaces', { chi2: chi(stats.chiSquareFaces), p: p(stats.pFaces) });
+  }
+
+  function finish(outcome, state) {
+    report = auditReport(outcome, pfcheck.rollStats(playedRolls(outcome)), state === 'cancelled');
+    showSummary(state, outcome);
+    showLines(report);
+    showStats(report.statistics);
+  }
+
+  async function audit() {
+    const file = fileInput.files[0];
+    if (!file && textInput.value.trim() === '') {
+      refuse([{ field: 'file', code: 'missing' }]);
+      return;
+    }
+    showProblems([]);
+    const blob = file ?? new Blob([textInput.value]);
+    const controller = new AbortController();
+    let workers = [];
+    running = () => {
+      controller.abort();
+      for (const w of workers) w.stop();
+    };
+    setRunning(true);
+    summary.dataset.state = 'running';
+    summary.dataset.status = '';
+    summary.querySelector('[data-verdict-text]').textContent = msg('msg.audit.running');
+    progress.hidden = false;
+    const started = performance.mark('pfcheck:audit-start').startTime; // make bench times the audit
+    showProgress({ done: 0, total: blob.size, outcome: newAuditOutcome() }, started, true);
+    try {
+      workers = await startWorkers(module, workerCount);
+      if (controller.signal.aborted) for (const w of workers) w.stop();
+      const { outcome, cancelled } = await runAudit(blob, workers, {
+        signal: controller.signal, progress: (state) => showProgress(state, started),
+      });
+      const seconds = (performance.mark('pfcheck:audit-end').startTime - started) / 1000;
+      showProgress({ done: cancelled ? Number(progress.dataset.done) : blob.size, total: blob.size, outcome }, started, true);
+      if (!cancelled) {
+        progress.querySelector('[data-audit-rate]').textContent = msg('msg.audit.progress.done', {
+          records: formatNumber(outcome.records), count: outcome.records, time: duration(seconds),
+          rate: formatNumber(outcome.records / Math.max(seconds, 0.001)), workers: workers.length,
+        });
+      }
+      finish(outcome, cancelled ? 'cancelled' : 'done');
+    } catch (err) {
+      if (err?.name === 'NotReadableError' || err?.name === 'NotFoundError') {
+        summary.dataset.state = 'idle';
+        refuse([{ field: 'file', code: 'unreadable' }]);
+      } else {
+        console.info('pfcheck: the audit stopped:', err);
+        showSummary('failed', newAuditOutcome());
+      }
+    } finally {
+      for (const w of workers) w.stop();
+      running = null;
+      setRunning(false);
+    }
+  }
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (!running) audit();
+  });
+  cancelButton.addEventListener('click', () => running?.());
+
+  // A file dropped anywhere on the page is the file to audit.
+  addEventListener('dragover', (event) => {
+    if (!running && event.dataTransfer?.types.includes('Files')) {
+      event.preventDefault();
+      form.classList.add('dragging');
+    }
+  });
+  addEventListener('dragleave', () => form.classList.remove('dragging'));
+  addEventListener('drop', (event) => {
+    form.classList.remove('dragging');
+    if (running || !event.dataTransfer?.files.length) return;
+    event.preventDefault();
+    fileInput.files = event.dataTransfer.files;
+    showProblems([]);
+  });
+
+  document.querySelector('[data-audit-export-csv]').addEventListener('click', () => {
+    if (report) saveFile(`pfcheck-audit-${pageLang}.csv`, 'text/csv', [auditCSV(report)]);
+  });
+  document.querySelector('[data-audit-export-json]').addEventListener('click', () => {
+    if (report) saveFile(`pfcheck-audit-${pageLang}.json`, 'application/json', [auditJSON(report)]);
+  });
+});
