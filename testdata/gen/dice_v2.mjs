@@ -775,6 +775,7 @@ const pageKeep = {
   'games-item-list': 'a game that is a list, not an object',
   'signature-sign-flag-flipped': 'a signature whose sign flag is flipped',
   'link-unknown-keys-ignored': 'unknown keys in a link',
+  'link-bad-roll': 'a roll of one digit at the end of a game (an odd count of digits)',
   'link-players-empty-are-absent': 'players keys with empty values, which are absent (no players at all)',
 };
 const text = writeVectorFile(OUT, {

@@ -323,5 +323,6 @@ const pageKeep = {
   'hand-fraction': 'a hand number with a fraction',
   'seats-negative': 'a negative seat number',
   'seats-seed-number': 'a client seed that is not text',
+  'rotated-seats-listed-in-reverse': 'seats listed out of order, sorted for the hand value',
 };
 writeVectorFile(OUT, { scheme: SCHEME, generator: 'testdata/gen/poker_hmac_v1.mjs', cases }, { page: { keep: pageKeep } });
