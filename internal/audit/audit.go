@@ -57,9 +57,13 @@ const Rolls = 36
 // Outcome is what an audit of some lines found.
 type Outcome struct {
 	Lines   int // lines read, empty ones included
-	Records int // records checked: one per non-empty line, one per item of a JSON array
-	Status  Counts
-	Schemes map[string]*Counts // by the records' scheme; "" for a line read as no record
+	Records int // records checked: one per line read as a record, one per item of a JSON array that is one
+	// Unreadable counts what holds no record to check: a line that is no
+	// JSON, too long or no readable link, an item of a JSON array that is
+	// no object. It is listed as invalid, but counted in no status.
+	Unreadable int
+	Status     Counts             // of the records
+	Schemes    map[string]*Counts // by the records' scheme
 	// The dice of every record that was not invalid or unsupported, as
 	// played: recorded where the record has its rolls, else computed.
 	Recorded, Computed [Rolls]int
@@ -112,7 +116,7 @@ func Run(text string, formats []string, first, maxProblems int) *Outcome {
 
 func (o *Outcome) line(n int, line, format string, maxProblems int) {
 	if len(line) > MaxLine {
-		o.add(n, 0, report.InvalidResult("", []report.Problem{{Field: FieldLine, Code: CodeTooLong}}), verify.Rolls{}, "", maxProblems)
+		o.unreadable(n, 0, report.Problem{Field: FieldLine, Code: CodeTooLong}, "", maxProblems)
 		return
 	}
 	line = strings.TrimSpace(line)
@@ -122,7 +126,7 @@ func (o *Outcome) line(n int, line, format string, maxProblems int) {
 	if line[0] == '{' || line[0] == '[' {
 		v, ok := report.ParseJSON(line, maxDepth)
 		if !ok {
-			o.add(n, 0, report.InvalidResult("", []report.Problem{{Field: FieldLine, Code: CodeBadJSON}}), verify.Rolls{}, "", maxProblems)
+			o.unreadable(n, 0, report.Problem{Field: FieldLine, Code: CodeBadJSON}, "", maxProblems)
 			return
 		}
 		if list, isList := v.([]any); isList {
@@ -141,10 +145,12 @@ func (o *Outcome) line(n int, line, format string, maxProblems int) {
 	}
 	rec, problems := verify.ParseLink(fragment, format)
 	if len(problems) > 0 {
-		scheme, _ := rec["scheme"].(string)
 		if problems[0].Field == link.Field {
-			fragment = "" // unreadable as a whole: its page would say no more
+			// Unreadable as a whole: its page would say no more.
+			o.unreadable(n, 0, problems[0], "", maxProblems)
+			return
 		}
+		scheme, _ := rec["scheme"].(string)
 		o.add(n, 0, report.InvalidResult(scheme, problems), verify.Rolls{}, fragment, maxProblems)
 		return
 	}
@@ -155,7 +161,7 @@ func (o *Outcome) line(n int, line, format string, maxProblems int) {
 func (o *Outcome) record(n, item int, v any, maxProblems int) {
 	rec, ok := v.(map[string]any)
 	if !ok {
-		o.add(n, item, report.InvalidResult("", []report.Problem{{Field: FieldRecord, Code: "wrong-type"}}), verify.Rolls{}, "", maxProblems)
+		o.unreadable(n, item, report.Problem{Field: FieldRecord, Code: "wrong-type"}, "", maxProblems)
 		return
 	}
 	res, rolls := verify.CheckRolls(rec)
@@ -189,9 +195,21 @@ func (o *Outcome) add(n, item int, res report.Result, rolls verify.Rolls, fragme
 		}
 	}
 
-	if res.Status == report.Match {
-		return
+	if res.Status != report.Match {
+		o.list(n, item, res, fragment, maxProblems)
 	}
+}
+
+// unreadable counts and lists a line, or an item of its JSON array, that
+// holds no record.
+func (o *Outcome) unreadable(n, item int, problem report.Problem, fragment string, maxProblems int) {
+	o.Unreadable++
+	o.list(n, item, report.InvalidResult("", []report.Problem{problem}), fragment, maxProblems)
+}
+
+// list lists a result that is not a match, or counts it as omitted past
+// maxProblems.
+func (o *Outcome) list(n, item int, res report.Result, fragment string, maxProblems int) {
 	if len(o.Problems) >= maxProblems {
 		o.Omitted++
 		return
@@ -287,7 +305,7 @@ func firstDifference(res report.Result) (*report.Difference, int) {
 
 // Map returns the outcome as the bridge's plain object:
 //
-//	{lines, records, status: {match, mismatch, computed, invalid, unsupported},
+//	{lines, records, unreadable, status: {match, mismatch, computed, invalid, unsupported},
 //	 schemes: {<scheme>: {match, …}}, rolls: {recorded: [36], computed: [36]},
 //	 problems: [{line, item?, scheme, status, error?: {field, code, at?, token?},
 //	             difference?: {kind, at?, computed?, recorded?}, count, link?}],
@@ -302,13 +320,14 @@ func (o *Outcome) Map() map[string]any {
 		problems[i] = l.Map()
 	}
 	return map[string]any{
-		"lines":    o.Lines,
-		"records":  o.Records,
-		"status":   o.Status.Map(),
-		"schemes":  schemes,
-		"rolls":    map[string]any{"recorded": report.Ints(o.Recorded[:]), "computed": report.Ints(o.Computed[:])},
-		"problems": problems,
-		"omitted":  o.Omitted,
+		"lines":      o.Lines,
+		"records":    o.Records,
+		"unreadable": o.Unreadable,
+		"status":     o.Status.Map(),
+		"schemes":    schemes,
+		"rolls":      map[string]any{"recorded": report.Ints(o.Recorded[:]), "computed": report.Ints(o.Computed[:])},
+		"problems":   problems,
+		"omitted":    o.Omitted,
 	}
 }
 

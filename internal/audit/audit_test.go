@@ -22,14 +22,15 @@ import (
 type season struct {
 	text   string
 	expect struct {
-		Lines    int                       `json:"lines"`
-		Records  int                       `json:"records"`
-		Status   map[string]int            `json:"status"`
-		Schemes  map[string]map[string]int `json:"schemes"`
-		Rolls    map[string][]int          `json:"rolls"`
-		Problems []map[string]any          `json:"problems"`
-		Pages    map[string]string         `json:"pages"`
-		Stats    map[string]any            `json:"statistics"`
+		Lines      int                       `json:"lines"`
+		Records    int                       `json:"records"`
+		Unreadable int                       `json:"unreadable"`
+		Status     map[string]int            `json:"status"`
+		Schemes    map[string]map[string]int `json:"schemes"`
+		Rolls      map[string][]int          `json:"rolls"`
+		Problems   []map[string]any          `json:"problems"`
+		Pages      map[string]string         `json:"pages"`
+		Stats      map[string]any            `json:"statistics"`
 	}
 }
 
@@ -88,8 +89,8 @@ func plain(t testing.TB, v any) any {
 func TestSeason(t *testing.T) {
 	s := loadSeason(t)
 	got := Run(s.text, s.formats(t), 1, 1000)
-	if got.Lines != s.expect.Lines || got.Records != s.expect.Records {
-		t.Errorf("%d lines, %d records; want %d, %d", got.Lines, got.Records, s.expect.Lines, s.expect.Records)
+	if got.Lines != s.expect.Lines || got.Records != s.expect.Records || got.Unreadable != s.expect.Unreadable {
+		t.Errorf("%d lines, %d records, %d unreadable; want %d, %d, %d", got.Lines, got.Records, got.Unreadable, s.expect.Lines, s.expect.Records, s.expect.Unreadable)
 	}
 	m := plain(t, got.Map()).(map[string]any)
 	for key, want := range map[string]any{"status": s.expect.Status, "schemes": s.expect.Schemes, "rolls": s.expect.Rolls} {
@@ -173,6 +174,7 @@ func TestBatchesAddUp(t *testing.T) {
 func add(sum, o *Outcome) {
 	sum.Lines += o.Lines
 	sum.Records += o.Records
+	sum.Unreadable += o.Unreadable
 	for i := range sum.Status {
 		sum.Status[i] += o.Status[i]
 	}
@@ -213,28 +215,28 @@ func TestProblemCap(t *testing.T) {
 func TestLines(t *testing.T) {
 	rec := "v=1&s=" + strings.Repeat("ab", 32) + "&p=a"
 	for _, c := range []struct {
-		name, text    string
-		lines, checks int
-		problem       string // field/code of the first problem line, or its status
+		name, text                string
+		lines, checks, unreadable int
+		problem                   string // field/code of the first problem line, or its status
 	}{
-		{"empty", "", 0, 0, ""},
-		{"one empty line", "\n", 1, 0, ""},
-		{"no final newline", "#" + rec, 1, 1, "count/missing"},
-		{"final newline", "#" + rec + "\n", 1, 1, "count/missing"},
-		{"CR LF", "\r\n#" + rec + "\r\n", 2, 1, "count/missing"},
-		{"too long", strings.Repeat("x", MaxLine+1), 1, 1, "line/too-long"},
-		{"too long as JSON", "{" + strings.Repeat(" ", MaxLine), 1, 1, "line/too-long"},
-		{"not JSON", "[1, 2", 1, 1, "line/bad-json"},
-		{"too deep", strings.Repeat("[", 14) + strings.Repeat("]", 14), 1, 1, "line/bad-json"},
-		{"array of no records", "[]", 1, 0, ""},
-		{"array of numbers", "[1, 2]", 1, 2, "record/wrong-type"},
-		{"a string", `"v=1"`, 1, 1, "link/missing-version"},
-		{"a URL without fragment", "https://example.org/de/check/", 1, 1, "link/malformed"},
+		{"empty", "", 0, 0, 0, ""},
+		{"one empty line", "\n", 1, 0, 0, ""},
+		{"no final newline", "#" + rec, 1, 1, 0, "count/missing"},
+		{"final newline", "#" + rec + "\n", 1, 1, 0, "count/missing"},
+		{"CR LF", "\r\n#" + rec + "\r\n", 2, 1, 0, "count/missing"},
+		{"too long", strings.Repeat("x", MaxLine+1), 1, 0, 1, "line/too-long"},
+		{"too long as JSON", "{" + strings.Repeat(" ", MaxLine), 1, 0, 1, "line/too-long"},
+		{"not JSON", "[1, 2", 1, 0, 1, "line/bad-json"},
+		{"too deep", strings.Repeat("[", 14) + strings.Repeat("]", 14), 1, 0, 1, "line/bad-json"},
+		{"array of no records", "[]", 1, 0, 0, ""},
+		{"array of numbers", "[1, 2]", 1, 0, 2, "record/wrong-type"},
+		{"a string", `"v=1"`, 1, 0, 1, "link/missing-version"},
+		{"a URL without fragment", "https://example.org/de/check/", 1, 0, 1, "link/malformed"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			o := Run(c.text, nil, 1, 10)
-			if o.Lines != c.lines || o.Records != c.checks {
-				t.Errorf("%d lines, %d records; want %d, %d", o.Lines, o.Records, c.lines, c.checks)
+			if o.Lines != c.lines || o.Records != c.checks || o.Unreadable != c.unreadable {
+				t.Errorf("%d lines, %d records, %d unreadable; want %d, %d, %d", o.Lines, o.Records, o.Unreadable, c.lines, c.checks, c.unreadable)
 			}
 			got := ""
 			if len(o.Problems) > 0 {

@@ -262,19 +262,26 @@ class AuditFile {
   constructor() {
     this.lines = [];
     this.expect = {
-      lines: 0, records: 0, status: Object.fromEntries(STATUSES.map((s) => [s, 0])), schemes: {},
+      lines: 0, records: 0, unreadable: 0, status: Object.fromEntries(STATUSES.map((s) => [s, 0])), schemes: {},
       rolls: { recorded: Array(36).fill(0), computed: Array(36).fill(0) }, problems: [], pages: {},
     };
   }
 
   // One record's outcome: its status, scheme, and, unless it matched, its
-  // first problem (error) or first difference and how many there are.
+  // first problem (error) or first difference and how many there are. What
+  // holds no record (a line that is no JSON or no readable link, an item of
+  // a JSON array that is no object) is listed as invalid but counted apart,
+  // as unreadable, in no status (testdata/audit.md).
   count(line, item, o, rolls = [], recorded = true) {
     const e = this.expect;
-    e.records++;
-    e.status[o.status]++;
-    e.schemes[o.scheme] ??= Object.fromEntries(STATUSES.map((s) => [s, 0]));
-    e.schemes[o.scheme][o.status]++;
+    if (['line', 'record', 'link'].includes(o.error?.field)) {
+      e.unreadable++;
+    } else {
+      e.records++;
+      e.status[o.status]++;
+      e.schemes[o.scheme] ??= Object.fromEntries(STATUSES.map((s) => [s, 0]));
+      e.schemes[o.scheme][o.status]++;
+    }
     if (o.status !== 'invalid' && o.status !== 'unsupported') {
       for (const r of rolls) e.rolls[recorded ? 'recorded' : 'computed'][(r[0] - 1) * 6 + (r[1] - 1)]++;
     }

@@ -7,7 +7,7 @@
 // prints the report as JSON on stdout — the file the page's "export JSON"
 // writes — and a summary with the progress on stderr. Exit status: 0 when
 // every record matched or was only computed, 1 when any is a mismatch, is
-// invalid or unsupported, 2 when the audit could not run. Needs `make wasm`
+// invalid or unsupported, or a line is unreadable, 2 when the audit could not run. Needs `make wasm`
 // (web/dist/verifier.wasm, wasm_exec.js).
 import { Worker } from 'node:worker_threads';
 import { openAsBlob, readFileSync, writeFileSync } from 'node:fs';
@@ -85,6 +85,6 @@ if (csvFile) writeFileSync(csvFile, auditCSV(report));
 const s = report.summary;
 const rolls = report.statistics.rolls;
 process.stderr.write(`${process.stderr.isTTY ? '\n' : ''}${s.records} records in ${s.lines} lines: ${s.match} match, ${s.mismatch} mismatch, ` +
-  `${s.computed} computed, ${s.invalid} invalid, ${s.unsupported} unsupported; ${rolls} rolls; ` +
+  `${s.computed} computed, ${s.invalid} invalid, ${s.unsupported} unsupported, ${s.unreadable} unreadable; ${rolls} rolls; ` +
   `${seconds.toFixed(1)} s, ${Math.round(rolls / seconds)} rolls/s, ${Math.round(rolls / ((user + system) / 1e6))} per CPU second\n`);
-process.exit(s.mismatch + s.invalid + s.unsupported > 0 ? 1 : 0);
+process.exit(s.mismatch + s.invalid + s.unsupported + s.unreadable > 0 ? 1 : 0);

@@ -106,7 +106,7 @@ class AuditBatcher {
 // An empty outcome, in the shape of pfcheck.audit's.
 function newAuditOutcome() {
   return {
-    lines: 0, records: 0, status: Object.fromEntries(auditStatuses.map((s) => [s, 0])), schemes: {},
+    lines: 0, records: 0, unreadable: 0, status: Object.fromEntries(auditStatuses.map((s) => [s, 0])), schemes: {},
     rolls: { recorded: Array(36).fill(0), computed: Array(36).fill(0) }, problems: [], omitted: 0,
   };
 }
@@ -117,6 +117,7 @@ function newAuditOutcome() {
 function addAuditOutcome(total, batch) {
   total.lines += batch.lines;
   total.records += batch.records;
+  total.unreadable += batch.unreadable;
   for (const s of auditStatuses) total.status[s] += batch.status[s];
   for (const [scheme, counts] of Object.entries(batch.schemes)) {
     total.schemes[scheme] ??= Object.fromEntries(auditStatuses.map((s) => [s, 0]));
@@ -203,7 +204,9 @@ async function runAudit(blob, workers, { signal, progress = () => {} } = {}) {
 function auditReport(outcome, stats, cancelled) {
   const sum = (list) => list.reduce((a, b) => a + b, 0);
   return {
-    summary: { lines: outcome.lines, records: outcome.records, ...outcome.status, schemes: outcome.schemes, cancelled },
+    summary: {
+      lines: outcome.lines, records: outcome.records, unreadable: outcome.unreadable, ...outcome.status, schemes: outcome.schemes, cancelled,
+    },
     statistics: { ...stats, recorded: sum(outcome.rolls.recorded), computed: sum(outcome.rolls.computed) },
     problems: outcome.problems,
     omitted: outcome.omitted,
