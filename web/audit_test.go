@@ -224,7 +224,8 @@ func nodeReport(t *testing.T, file string) string {
 
 // TestAuditMatchLinks: a listed line's link opens its match on its page and
 // shows the same mismatch; in a copy saved from the site it goes to the
-// site, in a copy saved from a page on disk it is not shown.
+// site, in a copy saved from a page on disk it is not shown, and the line
+// offers its link to copy.
 func TestAuditMatchLinks(t *testing.T) {
 	needBrowser(t)
 	file, _ := loadSeason(t)
@@ -257,6 +258,22 @@ func TestAuditMatchLinks(t *testing.T) {
 	last.auditFile(file)
 	if n := eval[int](last, `document.querySelectorAll('[data-audit-open]').length`); n != 0 {
 		t.Errorf("a copy saved from disk shows %d links to pages it does not have", n)
+	}
+	// It offers each listed line's link to copy instead, to open on a check page.
+	if n, want := eval[int](last, `document.querySelectorAll('[data-audit-copy]').length`), eval[int](tb, `document.querySelectorAll('[data-audit-open]').length`); n == 0 || n != want {
+		t.Errorf("%d copy buttons, want one per listed line with a link: %d", n, want)
+	}
+	eval[bool](last, `(window.copied = [], Object.defineProperty(navigator, 'clipboard', { value: { writeText: async (t) => { copied.push(t); } } }), true)`)
+	if err := chromedp.Do(last.ctx, chromedp.Click(chromedp.CSS(`[data-audit-line][data-line="46"] [data-audit-copy]`))); err != nil {
+		t.Fatal(err)
+	}
+	last.poll(`copied.length > 0`)
+	link := eval[string](last, `document.querySelector('[data-audit-line][data-line="46"] [data-audit-copy]').dataset.auditCopy`)
+	if got := eval[[]string](last, `copied`); len(got) != 1 || got[0] != link || !strings.HasPrefix(link, "#v=1&") {
+		t.Errorf("copied %q, want the line's link %q", got, link)
+	}
+	if got := eval[string](last, `document.querySelector('[data-copied]').textContent`); got != pageWords(t, "audit", "de")["msg.copy.done"] {
+		t.Errorf("after copying: %q", got)
 	}
 	copyTab.clean(savedURL)
 	tb.clean(served)
@@ -303,6 +320,11 @@ func TestAuditProgressAndCancel(t *testing.T) {
 	}
 	tb.poll(`document.querySelector('[data-audit-summary]').dataset.state === 'cancelled'`)
 	stopped := tb.summary()
+	words := pageWords(t, "audit", "fi")
+	stoppedAt, _, _ := strings.Cut(words["msg.audit.progress.cancelled"], "{percent}")
+	if got := eval[string](tb, `document.querySelector('[data-audit-rate]').textContent`); !strings.HasPrefix(got, stoppedAt) || strings.Contains(got, "jäljellä") {
+		t.Errorf("after cancelling the progress says %q, want %q…", got, words["msg.audit.progress.cancelled"])
+	}
 	time.Sleep(time.Second)
 	if after := tb.summary(); after["records"] != stopped["records"] || eval[bool](tb, `document.querySelector('[data-audit-cancel]').disabled`) == false {
 		t.Errorf("after cancelling: %s records, then %s", stopped["records"], after["records"])
@@ -378,3 +400,145 @@ func TestAuditAccessibility(t *testing.T) {
 		checkAccessibility(t, tb, axe, "audit/"+lang)
 	}
 }
+
+// openAuditSized opens the audit page in a tab of a phone's size.
+func openAuditSized(t *testing.T, url string) *tab {
+	t.Helper()
+	tb := newTab(t)
+	if err := chromedp.Do(tb.ctx, chromedp.EmulateViewport(360, 800)); err != nil {
+		t.Fatal(err)
+	}
+	tb.navigate(url)
+	if got := tb.waitSelfTest(); got != "pass" {
+		t.Fatalf("self-test %s", got)
+	}
+	return tb
+}
+
+// auditText audits pasted lines and waits for the end.
+func (tb *tab) auditText(text string) {
+	tb.t.Helper()
+	eval[bool](tb, fmt.Sprintf(`(document.querySelector('[data-audit-file]').value = '', document.querySelector('[data-audit-text]').value = %s,
+		document.querySelector('[data-audit-summary]').dataset.state = 'idle', true)`, jsString(text)))
+	if err := chromedp.Do(tb.ctx, chromedp.Click(chromedp.CSS(`[data-audit-start]`))); err != nil {
+		tb.t.Fatal(err)
+	}
+	tb.poll(`['done', 'cancelled', 'failed'].includes(document.querySelector('[data-audit-summary]').dataset.state)`)
+}
+
+// checkSummaryFirstScreen: the summary lies wholly in the first screen.
+func checkSummaryFirstScreen(t *testing.T, tb *tab) {
+	t.Helper()
+	if s := tb.firstScreen(); s.Top < 0 || s.Bottom > s.Screen || !s.Focused {
+		t.Errorf("summary at %.0f–%.0f of a %.0f px screen, focused %v: %q", s.Top, s.Bottom, s.Screen, s.Focused, s.Text)
+	}
+}
+
+// TestAuditWording: what the audit page says in each language, as a
+// player-tester read it: whom to tell about a mismatch and what to keep, the
+// list linked from the summary, each problem in the words of its scheme's
+// page (labels, sentences, cards, colours), counts in their one-forms, and
+// the end of the progress; the summary in the first screen of a phone.
+func TestAuditWording(t *testing.T) {
+	needBrowser(t)
+	file, s := loadSeason(t)
+	for _, lang := range Languages {
+		t.Run(lang, func(t *testing.T) {
+			words := pageWords(t, "audit", lang)
+			shared := pageWords(t, "check", lang)
+			pageURL := pageURLs(lang, "audit")["file"]
+			tb := openAuditSized(t, pageURL)
+			tb.auditFile(file)
+			checkSummaryFirstScreen(t, tb)
+
+			// 1. Keep the file, name the lines.
+			report := eval[string](tb, `document.querySelector('[data-verdict-report]').textContent`)
+			if report != words["msg.report.app"] || report == shared["msg.report.app"] {
+				t.Errorf("whom to tell: %q, want %q", report, words["msg.report.app"])
+			}
+
+			// 5. The summary links the list: focus moves there, the fragment stays.
+			if got := eval[string](tb, `document.querySelector('#verdict a[data-goto]')?.textContent ?? ''`); got != words["msg.audit.list"] {
+				t.Errorf("the summary links %q, want %q", got, words["msg.audit.list"])
+			}
+			hash := eval[string](tb, `location.hash`)
+			if err := chromedp.Do(tb.ctx, chromedp.Click(chromedp.CSS(`#verdict a[data-goto]`))); err != nil {
+				t.Fatal(err)
+			}
+			tb.poll(`document.activeElement?.id === 'lines-title'`)
+			if got := eval[string](tb, `location.hash`); got != hash {
+				t.Errorf("following the list's link changed the fragment to %q", got)
+			}
+
+			// 3. Each problem in its page's words.
+			lineText := func(line int) string {
+				return eval[string](tb, fmt.Sprintf(`document.querySelector('[data-audit-line][data-line="%d"]').textContent`, line))
+			}
+			shoe := pageWords(t, "shoe", lang)
+			if got, want := lineText(89), shoe["shoe.serverSeed.label"]+": "+shoe["msg.error.serverSeed.wrong-length"]; !strings.Contains(got, want) {
+				t.Errorf("line 89: %q, want %q", got, want)
+			}
+			games := pageWords(t, "games", lang)
+			if got := lineText(79); !strings.Contains(got, games["msg.colour.black"]) || !strings.Contains(got, games["msg.colour.white"]) {
+				t.Errorf("line 79: %q, want the colours %s, %s", got, games["msg.colour.black"], games["msg.colour.white"])
+			}
+			if got := eval[[]string](tb, `[...document.querySelectorAll('[data-audit-line][data-line="70"] .card')].map((c) => c.textContent)`); fmt.Sprint(got) != "[J♥ A♠]" {
+				t.Errorf("line 70 shows the cards %v, want [J♥ A♠]", got)
+			}
+			for _, l := range s.Problems {
+				text := lineText(l.Line)
+				for _, raw := range []string{"serverSeed", "black", "white", "(" + l.Code + ")", "msg."} {
+					if l.Code != "" && strings.Contains(text, raw) || raw == "msg." && strings.Contains(text, raw) {
+						t.Errorf("line %d says %q: %q", l.Line, raw, text)
+					}
+				}
+			}
+			// 4. One more difference, in the one-form.
+			if got, want := lineText(50), words["msg.audit.more.one"]; !strings.Contains(got, want) {
+				t.Errorf("line 50: %q, want %q", got, want)
+			}
+
+			// 4, 2. One line: one record, one line, one match; the end in under a second.
+			lines := strings.SplitAfter(string(must(os.ReadFile(file))), "\n")
+			tb.auditText(lines[0])
+			one := func(key string) string { return diceFill(words[key+".one"], "number", 1) }
+			if got, want := eval[string](tb, `document.querySelector('[data-verdict-text]').textContent`),
+				diceFill(words["msg.audit.counts"], "records", one("msg.audit.count.records"), "lines", one("msg.audit.count.lines"), "statuses", one("msg.audit.count.match")); !strings.Contains(got, want) {
+				t.Errorf("one line: %q, want %q", got, want)
+			}
+			progress := eval[string](tb, `document.querySelector('[data-audit-rate]').textContent`)
+			cores := eval[int](tb, `Math.max(1, navigator.hardwareConcurrency || 2)`)
+			want := diceFill(words["msg.audit.progress.done.quick"], "matches", one("msg.audit.done.matches"), "cores", diceFill(words["msg.audit.cores"], "number", cores))
+			if progress != want {
+				t.Errorf("progress %q, want %q", progress, want)
+			}
+
+			// 2. Nothing readable: nothing checked, no records, no statistics.
+			tb.auditText("hello\n{bad\nv=9&x=1\n")
+			checkSummaryFirstScreen(t, tb)
+			got := tb.summary()
+			if got["status"] != "invalid" || got["records"] != "0" || got["unreadable"] != "3" {
+				t.Errorf("three unreadable lines: %v", got)
+			}
+			text := eval[string](tb, `document.querySelector('[data-verdict-text]').textContent`)
+			if answer, _, _ := strings.Cut(words["msg.audit.answer.none"], "{list}"); !strings.HasPrefix(text, answer) {
+				t.Errorf("three unreadable lines: %q, want %q first", text, answer)
+			}
+			if want := diceFill(words["msg.audit.count.records"], "number", 0); strings.Contains(text, diceFill(words["msg.audit.count.records"], "number", 3)) || !strings.Contains(text, want) {
+				t.Errorf("three unreadable lines counted as records: %q", text)
+			}
+			if !eval[bool](tb, `document.querySelector('[data-audit-stats]').hidden`) {
+				t.Errorf("statistics shown for no match")
+			}
+			tb.clean(pageURL)
+		})
+	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // LoadLocales reads a page's locale files (Page.LocaleFiles) from dir for
@@ -51,4 +52,47 @@ func keyDifference(want, got map[string]string) (missing, extra string) {
 		}
 	}
 	return missing, extra
+}
+
+// auditLabels names the label of a field a scheme's page gives another key
+// than <page>.<field>.label (its form shows the field under that label).
+var auditLabels = map[string]map[string]string{
+	"dice_v2":       {"rolls": "dice.games.label"},
+	"poker_hmac_v1": {"serverSeed": "games.pokerSeed.label", "seats": "games.pokerSeats.label"},
+}
+
+// SchemeWords returns the words of each scheme's own page that the audit
+// page repeats when it lists a line of that scheme, keyed
+// "<scheme>/<key>", so that a line says what the scheme's page would say:
+// its problem sentences (msg.error.…) where they are not the audit page's
+// own (own: the audit page's words in lang), each field's label as its form
+// shows it ("<scheme>/label.<field>") and the chess colours (msg.colour.…).
+func SchemeWords(dir, lang string, own map[string]string) (map[string]string, error) {
+	words := map[string]string{}
+	for _, page := range Pages {
+		if page.Audits {
+			continue
+		}
+		locales, err := LoadLocales(dir, page)
+		if err != nil {
+			return nil, err
+		}
+		theirs := locales[lang]
+		for _, scheme := range page.Schemes {
+			for key, text := range theirs {
+				if (strings.HasPrefix(key, "msg.error.") || strings.HasPrefix(key, "msg.colour.")) && own[key] != text {
+					words[scheme+"/"+key] = text
+				}
+				if field, ok := strings.CutPrefix(key, page.Name+"."); ok {
+					if field, ok := strings.CutSuffix(field, ".label"); ok && !strings.Contains(field, ".") {
+						words[scheme+"/label."+field] = text
+					}
+				}
+			}
+			for field, key := range auditLabels[scheme] {
+				words[scheme+"/label."+field] = theirs[key]
+			}
+		}
+	}
+	return words, nil
 }

@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"html/template"
 	"log"
+	"maps"
 	"net/url"
 	"os"
 	"os/exec"
@@ -306,6 +307,13 @@ func build(dist, vectorDir, version, support string, pages []web.Page) error {
 				if strings.HasPrefix(k, "msg.") {
 					messages[k] = v
 				}
+			}
+			if page.Audits {
+				scheme, err := web.SchemeWords("locales", code, messages)
+				if err != nil {
+					return err
+				}
+				maps.Copy(messages, scheme)
 			}
 			var missing []string
 			t := func(key string) string {

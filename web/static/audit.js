@@ -42,8 +42,31 @@ async function startWorkers(module, n) {
 }
 
 function duration(seconds) {
-  const s = Math.max(0, Math.round(seconds));
+  const s = Math.max(1, Math.round(seconds));
   return s < 60 ? msg('msg.audit.seconds', { n: s }) : msg('msg.audit.minutes', { m: Math.floor(s / 60), s: s % 60 });
+}
+
+// Matches per second: one decimal below 10, so that a slow or short audit
+// does not read "0 matches per second".
+function rate(matches, seconds) {
+  const r = matches / Math.max(seconds, 0.001);
+  const digits = r < 10 ? 1 : 0;
+  return msg('msg.audit.rate', { rate: formatNumber(r, { minimumFractionDigits: digits, maximumFractionDigits: digits }) });
+}
+
+// A count in words whose form follows it (key.one for one).
+const counted = (key, n) => msg(key, { count: n, number: formatNumber(n) });
+
+// A value of a difference as the scheme's page shows it: a roll as 6-3, a
+// card with its suit symbol, a chess colour in words.
+const cardKinds = new Set(['cards', 'deals', 'hands', 'deck', 'proofCards']);
+function differenceValue(scheme, kind, value) {
+  if (value === '') return value;
+  if (kind === 'rolls' && /^[1-6]{2}$/.test(value)) return `${value[0]}-${value[1]}`;
+  if (cardKinds.has(kind)) return cardElement(value);
+  const colour = `${scheme}/msg.colour.${value}`;
+  if (kind === 'colourA' && colour in messages) return msg(colour);
+  return value;
 }
 
 start((pfcheck, module) => {
@@ -70,22 +93,29 @@ start((pfcheck, module) => {
 
   // The answer, in one sentence, then the counts, in the answer box, which
   // takes the focus. Its status colours it: mismatch where a match differs,
-  // computed where some record could not be compared, match where all did.
+  // computed where some record could not be compared, match where all did,
+  // invalid where none could be checked. The sentence links the list.
   function showSummary(state, outcome) {
     const s = outcome.status;
-    const counts = { lines: outcome.lines, records: outcome.records, ...s };
+    const counts = { lines: outcome.lines, records: outcome.records, unreadable: outcome.unreadable, ...s };
     summary.dataset.state = state;
     for (const [key, value] of Object.entries(counts)) summary.dataset[key] = String(value);
+    const list = () => inPageLink('lines-title', msg('msg.audit.list'));
+    const checked = s.match + s.mismatch + s.computed;
     let status = 'match';
     let answer;
-    if (state === 'failed') [status, answer] = ['invalid', msg('msg.audit.failed')];
-    else if (outcome.records === 0) [status, answer] = ['invalid', msg('msg.audit.answer.empty')];
-    else if (s.mismatch > 0) [status, answer] = ['mismatch', msg('msg.audit.answer.mismatch', { mismatch: formatNumber(s.mismatch), count: s.mismatch })];
-    else if (s.invalid + s.unsupported + s.computed > 0) [status, answer] = ['computed', msg('msg.audit.answer.unchecked')];
-    else answer = msg('msg.audit.answer.clean', { match: formatNumber(s.match), count: s.match });
-    if (state === 'cancelled') answer = `${msg('msg.audit.cancelled')} ${answer}`;
-    const numbers = Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, formatNumber(v)]));
-    showVerdict(status, state === 'failed' ? answer : `${answer} ${msg('msg.audit.counts', numbers)}`);
+    if (state === 'failed') [status, answer] = ['invalid', [msg('msg.audit.failed')]];
+    else if (outcome.records + outcome.unreadable === 0) [status, answer] = ['invalid', [msg('msg.audit.answer.empty')]];
+    else if (checked === 0) [status, answer] = ['invalid', msgParts('msg.audit.answer.none', { list: list() })];
+    else if (s.mismatch > 0) [status, answer] = ['mismatch', msgParts('msg.audit.answer.mismatch', { mismatch: formatNumber(s.mismatch), count: s.mismatch, list: list() })];
+    else if (s.invalid + s.unsupported + s.computed + outcome.unreadable > 0) [status, answer] = ['computed', msgParts('msg.audit.answer.unchecked', { list: list() })];
+    else answer = [msg('msg.audit.answer.clean', { match: formatNumber(s.match), count: s.match })];
+    const before = state === 'cancelled' ? [msg('msg.audit.cancelled')] : [];
+    const statuses = [...auditStatuses, 'unreadable'].filter((k) => counts[k] > 0).map((k) => counted(`msg.audit.count.${k}`, counts[k]));
+    const after = state === 'failed' || statuses.length === 0 ? [] : [msg('msg.audit.counts', {
+      records: counted('msg.audit.count.records', outcome.records), lines: counted('msg.audit.count.lines', outcome.lines), statuses: statuses.join(', '),
+    })];
+    showVerdict(status, sentences(before, answer, after));
   }
 
   let shown = 0;
@@ -97,28 +127,32 @@ start((pfcheck, module) => {
     progress.dataset.total = String(total);
     progress.querySelector('progress').value = total > 0 ? done / total : 1;
     const seconds = (now - started) / 1000;
-    const rate = seconds > 0 ? outcome.records / seconds : 0;
     progress.querySelector('[data-audit-rate]').textContent = done === 0 ? msg('msg.audit.reading') : msg('msg.audit.progress', {
-      percent: formatNumber(total > 0 ? (100 * done) / total : 100), rate: formatNumber(rate),
-      left: duration(done > 0 ? ((total - done) * seconds) / done : 0),
+      percent: percent(done, total), rate: rate(outcome.records, seconds),
+      left: duration(((total - done) * seconds) / done),
     });
   }
 
-  // What a listed line says: its first difference or problem.
-  function lineText(p) {
+  const percent = (done, total) => formatNumber(total > 0 ? (100 * done) / total : 100);
+
+  // What a listed line says (text and nodes): its first difference or
+  // problem, in the words of its scheme's page.
+  function lineParts(p) {
     const d = p.difference;
     if (d) {
-      const value = (v) => (d.kind === 'rolls' && /^[1-6]{2}$/.test(v) ? `${v[0]}-${v[1]}` : v);
+      const value = (v) => differenceValue(p.scheme, d.kind, v ?? '');
       const key = `msg.audit.diff.${d.kind}` in messages ? `msg.audit.diff.${d.kind}` : 'msg.audit.diff';
-      const text = msg(key, { kind: d.kind, at: d.at ?? '', computed: value(d.computed ?? ''), recorded: value(d.recorded ?? '') });
-      return p.count > 1 ? `${text} ${msg('msg.audit.more', { count: p.count - 1 })}` : text;
+      const text = msgParts(key, { kind: d.kind, at: d.at ?? '', computed: value(d.computed), recorded: value(d.recorded) });
+      return sentences(text, p.count > 1 ? [msg('msg.audit.more', { count: p.count - 1 })] : []);
     }
-    // A problem with the line itself, or with the link as a whole, names no field.
+    // A problem with the line itself, or with the link as a whole, names no
+    // field; a field is named as its page's form labels it.
     if (p.error) {
-      const whole = ['line', 'record', 'link'].includes(p.error.field);
-      return whole ? problemText(p.error) : msg('msg.audit.field', { field: p.error.field, text: problemText(p.error) });
+      const text = problemText(p.error, p.scheme ? `${p.scheme}/` : '');
+      const label = messages[`${p.scheme}/label.${String(p.error.field).split('.')[0]}`];
+      return [label ? msg('msg.audit.field', { field: label, text }) : text];
     }
-    return msg('msg.audit.computed');
+    return [msg('msg.audit.computed')];
   }
 
   function showLines(report) {
@@ -131,9 +165,12 @@ start((pfcheck, module) => {
       });
       const where = msg(p.item ? 'msg.audit.item' : 'msg.audit.line', { line: formatNumber(p.line), item: p.item });
       li.append(element('strong', {}, where), ` · ${p.scheme || msg('msg.audit.noScheme')} · `,
-        element('span', { class: 'status' }, msg(`msg.audit.status.${p.status}`)), `: ${lineText(p)}`);
+        element('span', { class: 'status' }, msg(`msg.audit.status.${p.status}`)), ': ', ...lineParts(p));
       const href = p.link ? pageURL(linkPage(p.link), pageLang, `#${p.link}`) : '';
       if (href) li.append(' ', element('a', { href, 'data-audit-open': '' }, msg('msg.audit.open')));
+      // A saved page knows no site to open the match on: the link is copied,
+      // to open on a check page.
+      else if (p.link) li.append(' ', element('button', { type: 'button', 'data-audit-copy': `#${p.link}` }, msg('msg.audit.copy')));
       return li;
     });
     document.querySelector('[data-audit-lines]').replaceChildren(...items);
@@ -183,6 +220,9 @@ start((pfcheck, module) => {
 
   function showStats(stats) {
     const section = document.querySelector('[data-audit-stats]');
+    // No match read, no statistics to speak of.
+    section.hidden = report.summary.records === 0;
+    if (section.hidden) return;
     const p = (v) => (v >= 0.001 ? formatNumber(v, { maximumSignificantDigits: 3 }) : `< ${formatNumber(0.001, { maximumFractionDigits: 3 })}`);
     const chi = (v) => formatNumber(v, { maximumFractionDigits: 2 });
     Object.assign(section.dataset, {
@@ -191,7 +231,6 @@ start((pfcheck, module) => {
     for (const name of ['chi2-36', 'p-36', 'chi2-faces', 'p-faces']) section.removeAttribute(`data-${name}`);
     const rollsLine = section.querySelector('[data-audit-stats-rolls]');
     const parts = section.querySelectorAll('h3, .scroll, figure, [data-audit-doubles], [data-audit-test36], [data-audit-test-faces], [data-audit-reading]');
-    section.hidden = false;
     if (stats.rolls === 0) {
       rollsLine.textContent = msg('msg.audit.stats.none');
       for (const el of parts) el.hidden = true;
@@ -251,13 +290,14 @@ start((pfcheck, module) => {
         signal: controller.signal, progress: (state) => showProgress(state, started),
       });
       const seconds = (performance.mark('pfcheck:audit-end').startTime - started) / 1000;
-      showProgress({ done: cancelled ? Number(progress.dataset.done) : blob.size, total: blob.size, outcome }, started, true);
-      if (!cancelled) {
-        progress.querySelector('[data-audit-rate]').textContent = msg('msg.audit.progress.done', {
-          records: formatNumber(outcome.records), count: outcome.records, time: duration(seconds),
-          rate: formatNumber(outcome.records / Math.max(seconds, 0.001)), workers: workers.length,
-        });
-      }
+      const done = cancelled ? Number(progress.dataset.done) : blob.size;
+      showProgress({ done, total: blob.size, outcome }, started, true);
+      // No time left once stopped: where it stopped, or what it took.
+      const matches = counted('msg.audit.done.matches', outcome.records);
+      const cores = counted('msg.audit.cores', workers.length);
+      progress.querySelector('[data-audit-rate]').textContent = cancelled ? msg('msg.audit.progress.cancelled', { percent: percent(done, blob.size) })
+        : seconds < 1 ? msg('msg.audit.progress.done.quick', { matches, cores })
+          : msg('msg.audit.progress.done', { matches, time: duration(seconds), rate: rate(outcome.records, seconds), cores });
       finish(outcome, cancelled ? 'cancelled' : 'done');
     } catch (err) {
       if (err?.name === 'NotReadableError' || err?.name === 'NotFoundError') {
@@ -294,6 +334,11 @@ start((pfcheck, module) => {
     event.preventDefault();
     fileInput.files = event.dataTransfer.files;
     showProblems([]);
+  });
+
+  document.querySelector('[data-audit-lines]').addEventListener('click', async (event) => {
+    const button = event.target.closest('[data-audit-copy]');
+    if (button) announceCopy(await copyText(button.dataset.auditCopy));
   });
 
   document.querySelector('[data-audit-export-csv]').addEventListener('click', () => {

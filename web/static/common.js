@@ -43,10 +43,11 @@ function msg(key, params = {}) {
 
 // The most specific sentence for a problem: field and code, then code alone;
 // the problem's own values (at, pos, token, count …) fill its placeholders.
-function problemText(p) {
-  const specific = `msg.error.${p.field}.${p.code}`;
-  const general = `msg.error.${p.code}`;
-  const key = specific in messages ? specific : general in messages ? general : 'msg.error';
+// The audit page passes a scheme's scope ("dice_v1/"), where the build put
+// the words of that scheme's page that are not its own.
+function problemText(p, scope = '') {
+  const keys = [`msg.error.${p.field}.${p.code}`, `msg.error.${p.code}`].flatMap((k) => [scope + k, k]);
+  const key = keys.find((k) => k in messages) ?? 'msg.error';
   return msg(key, { at: '', pos: '', token: '', ...p });
 }
 
