@@ -541,4 +541,3 @@ func must[T any](v T, err error) T {
 	}
 	return v
 }
-
