@@ -140,8 +140,8 @@ func TestAuditPage(t *testing.T) {
 		t.Run(lang, func(t *testing.T) {
 			pageURL := pageURLs(lang, "audit")["file"]
 			tb := openAudit(t, pageURL)
-			if checks := eval[int](tb, `+document.querySelector('[data-selftest]').dataset.checks`); checks != vectorCount(t) {
-				t.Errorf("self-test ran %d checks, want every vector: %d", checks, vectorCount(t))
+			if checks, want := eval[int](tb, `+document.querySelector('[data-selftest]').dataset.checks`), pageSetSize(t, "audit"); checks != want {
+				t.Errorf("self-test ran %d checks, want the page set of every scheme: %d", checks, want)
 			}
 			tb.auditFile(file)
 			if state := tb.summary()["state"]; state != "done" {
@@ -200,15 +200,6 @@ func TestAuditPage(t *testing.T) {
 			tb.clean(pageURL)
 		})
 	}
-}
-
-// vectorCount is the number of vector cases of every scheme.
-func vectorCount(t testing.TB) int {
-	n := 0
-	for _, scheme := range []string{"dice_v1", "dice_v2", "shoe_v1", "match_seed_v2", "poker_hmac_v1", "chess_colour_v1"} {
-		n += len(vectorCases[struct{}](t, scheme))
-	}
-	return n
 }
 
 // nodeReport is the JSON report of web/node/audit.mjs for file.

@@ -382,6 +382,14 @@ func TestDownloadThisChecker(t *testing.T) {
 // the browser's (headless Chromium prefers English, which falls back to the
 // first language) and keeps the fragment, which holds the match.
 func TestLanguagePicker(t *testing.T) {
+	// Without script it stays, a list of links: its language is the first.
+	picker, err := os.ReadFile(filepath.Join(distDir, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `<html lang="` + Languages[0] + `">`; !strings.Contains(string(picker), want) {
+		t.Errorf("the root page lacks %s", want)
+	}
 	real := matchLink(t)
 	for mode, url := range map[string]string{
 		"file": "file://" + filepath.Join(distDir, "index.html"),

@@ -66,7 +66,7 @@ func TestDollarInUserText(t *testing.T) {
 			for _, mode := range modes {
 				// Every text field holds the text: each is refused, and
 				// its sentence says so without mangling it.
-				tb.dollarSubmit(page.Name, mode, nil)
+				tb.submitForm(page.Name, mode, dollarText, nil)
 				sentences := tb.pageSentences()
 				if bad := dollarMangled(sentences); len(bad) > 0 {
 					t.Errorf("%s: mangled: %q", mode, bad)
@@ -95,7 +95,7 @@ func TestDollarInUserText(t *testing.T) {
 						fields["tournamentId"] = dollarText
 						key, clientSeed, nonce = "msg.shoe.inputs.tournament", dollarText+":"+fields["hand"], fields["hand"]
 					}
-					tb.dollarSubmit("shoe", mode, fields)
+					tb.submitForm("shoe", mode, dollarText, fields)
 					want := strings.NewReplacer("{nonce}", nonce, "{clientSeed}", clientSeed).Replace(words[key])
 					if got := eval[string](tb, `document.querySelector('[data-inputs]').textContent`); got != want {
 						t.Errorf("%s: inputs %q, want %q", mode, got, want)
@@ -107,10 +107,10 @@ func TestDollarInUserText(t *testing.T) {
 	}
 }
 
-// dollarSubmit chooses the page's mode (the shoe's case, the games page's
-// game), sets every text field to dollarText or, with fields, the fields
-// given by id, and submits the form.
-func (tb *tab) dollarSubmit(page, mode string, fields map[string]string) {
+// submitForm chooses the page's mode (the shoe's case, the games page's
+// game), sets every text field to text or, with fields, the fields given by
+// id, submits the form and waits for the verdict.
+func (tb *tab) submitForm(page, mode, text string, fields map[string]string) {
 	tb.t.Helper()
 	eval[bool](tb, fmt.Sprintf(`((page, mode, text, fields) => {
 		const form = document.getElementById(page + '-form');
@@ -120,12 +120,12 @@ func (tb *tab) dollarSubmit(page, mode string, fields map[string]string) {
 			what.value = mode;
 			what.dispatchEvent(new Event('change'));
 		}
-		for (const el of form.querySelectorAll('input:not([type=radio]):not([type=checkbox]), textarea')) {
+		for (const el of form.querySelectorAll('input:not([type=radio]):not([type=checkbox]):not([type=file]), textarea')) {
 			el.value = fields ? (fields[el.id] ?? el.value) : text;
 		}
 		document.getElementById('verdict').dataset.status = '';
 		form.requestSubmit();
 		return true;
-	})(%s, %s, %s, %s)`, jsString(page), jsString(mode), jsString(dollarText), mustJSON(tb.t, fields)))
+	})(%s, %s, %s, %s)`, jsString(page), jsString(mode), jsString(text), mustJSON(tb.t, fields)))
 	tb.waitVerdict()
 }

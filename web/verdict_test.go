@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -90,7 +91,8 @@ func (tb *tab) firstScreen() firstScreen {
 	})()`)
 }
 
-// openSized opens url in a tab of that size and waits for its verdict.
+// openSized opens url in a tab of that size and waits for its self-test
+// and, with a link, its verdict.
 func openSized(t *testing.T, url string, width, height int64) *tab {
 	t.Helper()
 	tb := newTab(t)
@@ -101,7 +103,9 @@ func openSized(t *testing.T, url string, width, height int64) *tab {
 	if tb.waitSelfTest() != "pass" {
 		t.Fatalf("%s: self-test failed", url)
 	}
-	tb.waitVerdict()
+	if strings.Contains(url, "#") {
+		tb.waitVerdict()
+	}
 	return tb
 }
 
@@ -411,15 +415,22 @@ func TestLongMatchStaysResponsive(t *testing.T) {
 }
 
 // TestPhoneLayout: at 360 px no word in a roll table is broken across
-// lines, the language links and every control are at least 24×24 px, and a
+// lines and no table is wider than the screen (a block clips what sticks
+// out), the language links and every control are at least 24×24 px, and a
 // skip link leads to the main content.
 func TestPhoneLayout(t *testing.T) {
 	needBrowser(t)
 	links := pageFirstScreenLinks(t)
 	for _, page := range []string{"check", "dice", "shoe", "games"} {
 		for _, lang := range Languages {
-			tb := openSized(t, pageURLs(lang, page)["http"]+links[page].match, 360, 800)
+			tb := openSized(t, pageURLs(lang, page)["http"]+links[page].mismatch, 360, 800)
 			eval[bool](tb, `(document.getElementById('inputs').open = true)`)
+			wide := eval[[]string](tb, `[...document.querySelectorAll('main table')]
+				.filter((table) => table.getBoundingClientRect().right > document.documentElement.clientWidth || table.scrollWidth > table.parentElement.clientWidth)
+				.map((table) => (table.querySelector('caption')?.textContent ?? table.getAttribute('aria-label') ?? table.className) + ' ' + Math.round(table.getBoundingClientRect().width) + ' px')`)
+			if len(wide) > 0 {
+				t.Errorf("%s/%s: tables wider than the screen: %q", page, lang, wide)
+			}
 			broken := eval[[]string](tb, `(() => {
 				const broken = [];
 				for (const cell of document.querySelectorAll('.rolls th, .rolls td')) {
@@ -449,6 +460,72 @@ func TestPhoneLayout(t *testing.T) {
 			if got := eval[string](tb, `document.querySelector('a.skip')?.getAttribute('href') ?? ''`); got != "#main" {
 				t.Errorf("%s/%s: skip link to %q", page, lang, got)
 			}
+		}
+	}
+}
+
+// TestTypedProblems: typed input with many problems gets them all at once,
+// each next to its field and listed in the verdict, which still fits a
+// phone's first screen, names each field as its label shows it and claims
+// no calculation. Before, one problem in the check page's rolls hid the
+// others, the shoe's links read "Server-SeedTurnier-Seed", and an invalid
+// verdict said it was recomputed by the self-tested verifier.
+func TestTypedProblems(t *testing.T) {
+	needBrowser(t)
+	for _, c := range []struct {
+		page, mode, text string
+		fields           map[string]string
+		want             []string // fields with a problem
+	}{
+		{"check", "", "", map[string]string{"serverSeed": "zz!", "seal": "12", "clientSeeds": "", "count": "abc", "rolls": "7-7"},
+			[]string{"serverSeed", "seal", "clientSeeds", "count", "rolls"}},
+		{"shoe", "round", "x!", nil, nil},
+	} {
+		for _, lang := range Languages {
+			t.Run(c.page+"/"+lang, func(t *testing.T) {
+				tb := openSized(t, pageURLs(lang, c.page)["http"], 360, 800)
+				tb.submitForm(c.page, c.mode, c.text, c.fields)
+				got := eval[struct {
+					Status         string
+					Slots, Listed  []string
+					Labels         []string
+					Top, Bottom    float64
+					Screen         float64
+					CheckedByShown bool
+				}](tb, `(() => {
+					const v = document.getElementById('verdict');
+					const r = v.getBoundingClientRect();
+					return { status: v.dataset.status,
+						slots: [...document.querySelectorAll('[data-error-for]')].filter((s) => s.textContent).map((s) => s.dataset.errorFor),
+						listed: [...v.querySelectorAll('[data-verdict-problems] li')].map((li) => li.textContent),
+						labels: [...v.querySelectorAll('[data-verdict-problems] a')].map((a) => {
+							const field = document.querySelector(a.getAttribute('href'));
+							return a.textContent === field.querySelector('label, .label').innerText.trim() ? '' : a.textContent;
+						}).filter(Boolean),
+						top: r.top, bottom: r.bottom, screen: innerHeight,
+						checkedByShown: !v.querySelector('[data-verdict-selftest]').hidden };
+				})()`)
+				if got.Status != "invalid" {
+					t.Fatalf("status %q", got.Status)
+				}
+				for _, f := range c.want {
+					if !slices.Contains(got.Slots, f) {
+						t.Errorf("no problem next to %s; problems at %q", f, got.Slots)
+					}
+				}
+				if len(got.Listed) < max(len(c.want), 3) {
+					t.Errorf("the verdict lists %q", got.Listed)
+				}
+				if len(got.Labels) > 0 {
+					t.Errorf("the verdict names fields otherwise than their labels show them: %q", got.Labels)
+				}
+				if got.Top < 0 || got.Bottom > got.Screen {
+					t.Errorf("the verdict spans %.0f to %.0f px of a %.0f px screen", got.Top, got.Bottom, got.Screen)
+				}
+				if got.CheckedByShown {
+					t.Error("an invalid verdict says it was recomputed by the self-tested verifier")
+				}
+			})
 		}
 	}
 }

@@ -386,8 +386,10 @@ func languagePicker(languages []language, linkPageScript string) string {
 			l.Code, l.Code, template.HTMLEscapeString(l.Name), l.Code, l.Code, template.HTMLEscapeString(l.Audit))
 		fmt.Fprintf(&codes, "%q,", l.Code)
 	}
+	// Each link says its own language; the page's is the first, which it
+	// opens when the browser asks for none of them.
 	return `<!doctype html>
-<html>
+<html lang="` + languages[0].Code + `">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -28,7 +28,14 @@ start((pfcheck) => {
     const rollsText = field('rolls').value;
     if (rollsText.trim()) {
       const parsed = pfcheck.parseRolls(rollsText);
-      if (parsed.errors) return { errors: parsed.errors };
+      if (parsed.errors) {
+        // The other fields' problems too, in the record's order: with the
+        // rolls as text, which it refuses, the check reads every other field.
+        const others = pfcheck.check({ ...record, rolls: rollsText }).errors ?? [];
+        const at = others.findIndex((p) => p.field === 'rolls');
+        const rest = others.filter((p) => p.field !== 'rolls');
+        return { errors: at < 0 ? [...rest, ...parsed.errors] : [...rest.slice(0, at), ...parsed.errors, ...rest.slice(at)] };
+      }
       record.rolls = parsed.rolls;
     }
     return { record };

@@ -202,16 +202,22 @@ const verdictBox = document.getElementById('verdict');
 // and, for input that gives no verdict, each problem as a link to its field
 // (showProblems' answer). A mismatch says whom to tell.
 function showVerdict(status, sentence, placedProblems = []) {
+  // Only these verdicts rest on a calculation, by the self-tested verifier.
+  const computed = ['match', 'mismatch', 'computed'].includes(status);
   verdictBox.dataset.status = status;
   verdictBox.querySelector('[data-verdict-text]').replaceChildren(...[sentence].flat());
+  // Many problems are listed by their fields only, so that the verdict still
+  // fits a phone's first screen; each field says its own problem.
   const list = verdictBox.querySelector('[data-verdict-problems]');
+  const compact = placedProblems.length > compactProblems;
   list.replaceChildren(...placedProblems.map(({ problem, field }) => {
     const li = element('li');
     const label = field?.querySelector('label, .label');
-    if (label) li.append(inPageLink(field, label.textContent.trim()), ': ');
-    li.append(problemText(problem));
+    if (label) li.append(inPageLink(field, visibleText(label)));
+    if (!label || !compact) li.append(...(label ? [': '] : []), problemText(problem));
     return li;
   }));
+  list.classList.toggle('compact', compact);
   list.hidden = placedProblems.length === 0;
   const report = verdictBox.querySelector('[data-verdict-report]');
   report.replaceChildren(...(status === 'mismatch' ? reportParts() : []));
@@ -221,11 +227,22 @@ function showVerdict(status, sentence, placedProblems = []) {
   const selfTest = document.querySelector('[data-selftest]');
   const checkedBy = verdictBox.querySelector('[data-verdict-selftest]');
   checkedBy.textContent = msg('msg.verdict.selftest', { count: Number(selfTest.dataset.checks) });
-  checkedBy.hidden = selfTest.dataset.selftest !== 'pass';
+  checkedBy.hidden = selfTest.dataset.selftest !== 'pass' || !computed;
   selfTest.hidden = !checkedBy.hidden;
-  for (const result of document.querySelectorAll('[data-result]')) result.hidden = !['match', 'mismatch', 'computed'].includes(status);
+  for (const result of document.querySelectorAll('[data-result]')) result.hidden = !computed;
   verdictBox.focus();
   performance.mark('pfcheck:verdict'); // make bench times navigation to verdict
+}
+
+// Up to this many problems the verdict gives each one's sentence too.
+const compactProblems = 3;
+
+// The words of an element as shown: without its hidden parts (a shoe field's
+// label holds the words of both modes, one hidden).
+function visibleText(el) {
+  const copy = el.cloneNode(true);
+  for (const hidden of copy.querySelectorAll('[hidden]')) hidden.remove();
+  return copy.textContent.trim();
 }
 
 // Input that gives no verdict: each problem next to its field (place:

@@ -305,7 +305,7 @@ start((pfcheck) => {
         }));
       }
       const others = result.mismatches.length > 1 ? [msg('msg.verdict.mismatch-others', { count: result.mismatches.length - 1 })] : [];
-      return msgParts('msg.dice.verdict.mismatch', { details: fragmentOf(sentences(seal, signature, timing, rolls, others)) });
+      return msgParts('msg.verdict.mismatch', { details: fragmentOf(sentences(seal, signature, timing, rolls, others)) });
     }
     const matched = result.games.length === 1 ? 'msg.dice.verdict.match-one-game' : 'msg.dice.verdict.match';
     const texts = [result.status === 'match'
