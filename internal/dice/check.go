@@ -199,10 +199,6 @@ func Rolls(m Match) []Roll {
 	return out
 }
 
-// Compute derives every roll of a validated match and compares it with the
-// recorded one, if any.
-func Compute(m Match) []RollResult { return annotate(m, Rolls(m)) }
-
 // annotate places a match's computed rolls in their games, marks the
 // opening rolls and compares each with the recorded one, if any.
 func annotate(m Match, rolls []Roll) []RollResult {

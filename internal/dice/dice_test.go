@@ -116,7 +116,7 @@ func TestSeal(t *testing.T) {
 func TestOpeningRolls(t *testing.T) {
 	seed, _ := Read(testRecord(nil, 1))
 	m := Match{Seed: seed.Seed, ClientSeeds: []string{"x"}, Count: 300, Games: []int{100, 120, 80}}
-	rolls := Compute(m)
+	rolls := annotate(m, Rolls(m))
 	starts := map[int]bool{1: true, 101: true, 221: true}
 	opening := false
 	for _, r := range rolls {

@@ -42,13 +42,13 @@ start((pfcheck) => {
   }
 
   function clearResult() {
-    drawInSlices(0, () => {}); // stops a drawing under way
+    stopDrawing();
     document.querySelector('[data-rolls]').replaceChildren();
   }
 
   function showInvalid(problems, status = 'invalid') {
     clearResult();
-    refuse(problems, msg(status === 'unsupported' ? 'msg.verdict.unsupported' : 'msg.verdict.invalid'), status);
+    refuse(problems, status);
   }
 
   function run(record) {

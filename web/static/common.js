@@ -245,10 +245,11 @@ function visibleText(el) {
   return copy.textContent.trim();
 }
 
-// Input that gives no verdict: each problem next to its field (place:
+// Input that gives no verdict (status invalid or unsupported; its sentence
+// by default the status's own): each problem next to its field (place:
 // showProblems or a page's own), the fields unfolded, and the problems
 // listed in the verdict as links to them.
-function refuse(problems, sentence = msg('msg.verdict.invalid'), status = 'invalid', place = showProblems) {
+function refuse(problems, status = 'invalid', sentence = msg(`msg.verdict.${status}`), place = showProblems) {
   const placed = place(problems);
   if (problems.length > 0) document.getElementById('inputs').open = true;
   showVerdict(status, sentence, placed);
@@ -342,6 +343,11 @@ async function drawInSlices(count, draw) {
     }
   }
   verdictBox.dataset.drawn = 'true';
+}
+
+// Stops a drawing under way (there is nothing left to draw).
+function stopDrawing() {
+  drawInSlices(0, () => {});
 }
 
 // A block of a long list, which the browser lays out only when it comes

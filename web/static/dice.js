@@ -249,18 +249,18 @@ start((pfcheck) => {
   const named = (problems) => problems.map((p) => (p.field === 'players' && p.at ? { ...p, at: p.at === 1 ? 'A' : 'B' } : p));
 
   function clearResult() {
-    drawInSlices(0, () => {}); // stops a drawing under way
+    stopDrawing();
     document.querySelector('[data-games]').replaceChildren();
   }
 
   function showInvalid(problems, status = 'invalid') {
     clearResult();
     if (status === 'unsupported') {
-      refuse(named(problems), msg('msg.verdict.unsupported'), status);
+      refuse(named(problems), status);
       return;
     }
     const forged = problems.some((p) => p.field === 'drandSignature' && p.code === 'not-a-point');
-    refuse(named(problems), (forged ? `${msg('msg.dice.verdict.invalid-signature')} ` : '') + msg('msg.verdict.invalid'));
+    refuse(named(problems), 'invalid', (forged ? `${msg('msg.dice.verdict.invalid-signature')} ` : '') + msg('msg.verdict.invalid'));
   }
 
   function run(record) {

@@ -323,9 +323,7 @@ start((pfcheck) => {
   function showInvalid(problems, status = 'invalid') {
     clearResult();
     const notPublished = problems.some((p) => p.field === 'scheme' && p.code === 'not-published');
-    const sentence = status !== 'unsupported' ? msg('msg.verdict.invalid')
-      : msg(notPublished ? 'msg.verdict.not-published' : 'msg.verdict.unsupported');
-    refuse(problems, sentence, status, showFieldProblems);
+    refuse(problems, status, status === 'unsupported' && notPublished ? msg('msg.verdict.not-published') : undefined, showFieldProblems);
   }
 
   // ---- form ↔ record ----

@@ -93,14 +93,14 @@ start((pfcheck) => {
   const cardId = (i) => `card-${i + 1}`;
 
   function clearResult() {
-    drawInSlices(0, () => {}); // stops a drawing under way
+    stopDrawing();
     document.querySelector('[data-shoe]').replaceChildren();
     document.querySelector('[data-mismatches]').replaceChildren();
   }
 
   function showInvalid(problems, status = 'invalid') {
     clearResult();
-    refuse(problems, msg(status === 'unsupported' ? 'msg.verdict.unsupported' : 'msg.verdict.invalid'), status);
+    refuse(problems, status);
   }
 
   // Checks record and shows the outcome; extraProblems (typed cards or link
