@@ -504,6 +504,19 @@ func TestAuditWording(t *testing.T) {
 				t.Errorf("progress %q, want %q", progress, want)
 			}
 
+			// The players of a dice_v2 match are A and B, as on the dice page.
+			for _, c := range vectorCases[struct{ Record map[string]any }](t, "dice_v2") {
+				if c.Record["players"] != nil && c.Record["scheme"] == "dice_v2" {
+					c.Record["players"] = []string{"alice", ""}
+					tb.auditText(string(must(json.Marshal(c.Record))) + "\n")
+					dice := pageWords(t, "dice", lang)
+					if got, want := lineText(1), diceFill(dice["msg.error.players.empty"], "at", "B"); !strings.Contains(got, want) {
+						t.Errorf("an empty second player: %q, want %q", got, want)
+					}
+					break
+				}
+			}
+
 			// 2. Nothing readable: nothing checked, no records, no statistics.
 			tb.auditText("hello\n{bad\nv=9&x=1\n")
 			checkSummaryFirstScreen(t, tb)

@@ -44,11 +44,14 @@ function msg(key, params = {}) {
 // The most specific sentence for a problem: field and code, then code alone;
 // the problem's own values (at, pos, token, count …) fill its placeholders.
 // The audit page passes a scheme's scope ("dice_v1/"), where the build put
-// the words of that scheme's page that are not its own.
+// the words of that scheme's page that are not its own. The players of a
+// dice_v2 match are A and B, where the core counts them 1 and 2
+// (testdata/dice_v2.md).
 function problemText(p, scope = '') {
   const keys = [`msg.error.${p.field}.${p.code}`, `msg.error.${p.code}`].flatMap((k) => [scope + k, k]);
   const key = keys.find((k) => k in messages) ?? 'msg.error';
-  return msg(key, { at: '', pos: '', token: '', ...p });
+  const player = p.field === 'players' && p.at ? { at: p.at === 1 ? 'A' : 'B' } : {};
+  return msg(key, { at: '', pos: '', token: '', ...p, ...player });
 }
 
 // Shows each problem next to its field ([data-error-for]); problems of a

@@ -245,9 +245,6 @@ start((pfcheck) => {
     return { record };
   }
 
-  // Players are A and B on this page, not 1 and 2.
-  const named = (problems) => problems.map((p) => (p.field === 'players' && p.at ? { ...p, at: p.at === 1 ? 'A' : 'B' } : p));
-
   function clearResult() {
     stopDrawing();
     document.querySelector('[data-games]').replaceChildren();
@@ -256,11 +253,11 @@ start((pfcheck) => {
   function showInvalid(problems, status = 'invalid') {
     clearResult();
     if (status === 'unsupported') {
-      refuse(named(problems), status);
+      refuse(problems, status);
       return;
     }
     const forged = problems.some((p) => p.field === 'drandSignature' && p.code === 'not-a-point');
-    refuse(named(problems), 'invalid', (forged ? `${msg('msg.dice.verdict.invalid-signature')} ` : '') + msg('msg.verdict.invalid'));
+    refuse(problems, 'invalid', (forged ? `${msg('msg.dice.verdict.invalid-signature')} ` : '') + msg('msg.verdict.invalid'));
   }
 
   function run(record) {
