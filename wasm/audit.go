@@ -3,7 +3,9 @@
 package main
 
 import (
+	"strings"
 	"syscall/js"
+	"unicode/utf8"
 
 	"pfcheck/internal/audit"
 	"pfcheck/internal/record"
@@ -33,7 +35,7 @@ func rollStats(args []js.Value) any {
 // auditBatch runs audit.Run on one batch of lines; the text's size is
 // bounded before it is copied, as every argument's.
 func auditBatch(args []js.Value) any {
-	text, code := stringArg(args, maxAuditBytes)
+	text, code := auditText(args)
 	if code != "" {
 		return errorsObject("text", code)
 	}
@@ -67,4 +69,20 @@ func auditBatch(args []js.Value) any {
 		}
 	}
 	return audit.Run(text, formats, first, maxProblems).Map()
+}
+
+// auditText is the batch: a string, or its UTF-8 bytes in a Uint8Array, as
+// the audit's workers send it (read from the file, never decoded into a
+// string on the way). Bytes that are no UTF-8 are read as U+FFFD (a run of
+// them as one), as a string from TextDecoder would have them.
+func auditText(args []js.Value) (text, code string) {
+	if len(args) == 0 || !args[0].InstanceOf(uint8Array) {
+		return stringArg(args, maxAuditBytes)
+	}
+	data, code := bytesValue(args[0], maxAuditBytes)
+	text = string(data)
+	if !utf8.ValidString(text) {
+		text = strings.ToValidUTF8(text, "\uFFFD")
+	}
+	return text, code
 }

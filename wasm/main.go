@@ -40,6 +40,7 @@
 //
 //	pfcheck.audit(text, {first?, formats?, maxProblems?})
 //	                           one batch of an audit (testdata/audit.md): text
+//	                           (a string, or its UTF-8 bytes in a Uint8Array)
 //	                           is lines of links and JSON records, the first
 //	                           one line number first (default 1); formats[i]
 //	                           the link format of line i where it is a link
@@ -229,6 +230,17 @@ func stringValue(v js.Value, maxBytes int) (text, code string) {
 	return text, ""
 }
 
+// bytesValue copies a Uint8Array of at most maxBytes bytes into Go, in one
+// piece; a longer one is refused uncopied.
+func bytesValue(v js.Value, maxBytes int) (data []byte, code string) {
+	if v.Length() > maxBytes {
+		return nil, record.CodeTooLong
+	}
+	data = make([]byte, v.Length())
+	js.CopyBytesToGo(data, v)
+	return data, ""
+}
+
 // stringArg is the first argument, a string of at most maxBytes bytes.
 func stringArg(args []js.Value, maxBytes int) (text, code string) {
 	if len(args) < 1 {
@@ -312,9 +324,7 @@ func vectorFiles(args []js.Value) []any {
 	var v any
 	switch {
 	case len(args) > 0 && args[0].InstanceOf(uint8Array):
-		if args[0].Length() <= maxVectorBytes {
-			data := make([]byte, args[0].Length())
-			js.CopyBytesToGo(data, args[0])
+		if data, code := bytesValue(args[0], maxVectorBytes); code == "" {
 			v, _ = report.ParsePlain(string(data), maxDepth)
 		}
 	case len(args) > 0 && args[0].Type() == js.TypeString:

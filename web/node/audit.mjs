@@ -15,9 +15,7 @@ import { availableParallelism } from 'node:os';
 import vm from 'node:vm';
 import { load, vectorFiles } from './pfcheck.mjs';
 
-for (const script of ['links.js', 'audit-core.js']) {
-  vm.runInThisContext(readFileSync(new URL(`../static/${script}`, import.meta.url), 'utf8'));
-}
+vm.runInThisContext(readFileSync(new URL('../static/audit-core.js', import.meta.url), 'utf8'));
 
 function usage(problem) {
   process.stderr.write(`${problem}\nusage: node web/node/audit.mjs FILE [--workers N] [--csv OUT.csv]\n`);

@@ -63,3 +63,42 @@ test('linkPage sends each link line to the page the generator made it for', () =
     assert.equal(vm.runInContext(`linkPage(${JSON.stringify(lines[line - 1].trim())})`, context), page, `line ${line}`);
   }
 });
+
+// runAudit with workers that answer in a random order and list every line
+// that starts with "bad": each byte of the file reaches one batch, every
+// batch is whole lines, and the lines are numbered in the file.
+test('runAudit cuts a file into batches of whole lines and numbers them in the file', async () => {
+  const core = vm.createContext({ TextDecoder, Blob, Promise, Uint8Array, ArrayBuffer, Math, setTimeout });
+  vm.runInContext(readFileSync(new URL('../static/audit-core.js', import.meta.url), 'utf8'), core);
+  const maxLine = vm.runInContext('AUDIT_MAX_LINE', core);
+  const lines = Array.from({ length: 3000 }, (_, i) => `${i % 7 === 0 ? 'bad' : 'ok'} ${i} ${'x'.repeat(i % 500)}`);
+  const files = {
+    'many lines': lines.join('\n'),
+    'a byte order mark, CRLF': `\ufeffbad 1\r\nok\r\nbad 3\r\n`,
+    'a line over the bound': `ok\n${'bad'.repeat(maxLine)}\nbad 3\nok`,
+    'no end of line': 'bad',
+    'empty lines': '\n\nbad\n\n',
+  };
+  for (const [name, text] of Object.entries(files)) {
+    const seen = [];
+    const worker = {
+      audit: ({ data }) => new Promise((resolve) => setTimeout(() => {
+        const batch = Buffer.from(data).toString('utf8');
+        assert.ok(batch.endsWith('\n'), `${name}: a batch of whole lines`);
+        seen.push(batch);
+        const batchLines = batch.slice(0, -1).split('\n');
+        const problems = batchLines.flatMap((l, i) => (l.startsWith('bad') ? [{ line: i + 1, length: l.length }] : []));
+        const outcome = vm.runInContext('newAuditOutcome()', core);
+        resolve({ result: { ...outcome, lines: batchLines.length, problems }, data });
+      }, Math.random() * 5)),
+    };
+    const { outcome } = await vm.runInContext('runAudit', core)(new Blob([text]), [worker, worker]);
+    const want = text.replace(/^\ufeff/, '').replace(/\n?$/, '\n').split('\n').slice(0, -1);
+    assert.equal(outcome.lines, want.length, `${name}: lines`);
+    const listed = want.flatMap((l, i) => (l.startsWith('bad') ? [i + 1] : []));
+    assert.deepEqual(Array.from(outcome.problems, (p) => p.line), listed.slice(0, 1000), `${name}: the listed lines`);
+    const long = outcome.problems.find((p) => p.length > maxLine);
+    if (long) assert.equal(long.length, maxLine + 1, `${name}: an overlong line is cut just past the bound`);
+    assert.equal(seen.join('').length > 0, text.length > 0, name);
+  }
+});

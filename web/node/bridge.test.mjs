@@ -61,6 +61,7 @@ test('an argument over its bound is refused before it is copied into wasm memory
   assert.deepEqual(pfcheck.selfTest([{ scheme: 'dice_v1', cases: [{ name: huge }] }]).failed, ['vectors']);
   assert.ok(pfcheck.reach(huge).errors.length > 0);
   assert.deepEqual(pfcheck.audit(huge), tooLong('text'));
+  assert.deepEqual(pfcheck.audit(new Uint8Array(50_000_000)), tooLong('text'));
   assert.deepEqual(pfcheck.audit('#v=1', { formats: [huge] }), tooLong('options'));
   assert.ok(pfcheck.rollStats(huge).errors.length > 0);
   const grown = memoryBytes() - before;
@@ -74,4 +75,14 @@ test('a million rolls are refused unread', () => {
   assert.deepEqual(pfcheck.check({ ...record, rolls: Array(1_000_000).fill('63') }).errors, [{ field: 'record', code: 'too-long' }]);
   const grown = memoryBytes() - before;
   assert.ok(grown < 8 << 20, `wasm memory grew by ${grown} bytes`);
+});
+
+// The audit's workers pass a batch as the bytes read from the file: the
+// same outcome as its text, and bytes that are no UTF-8 read as U+FFFD.
+test('pfcheck.audit reads a batch as bytes as it reads it as text', () => {
+  const lines = `{"scheme":"dice_v1"}\n\n${JSON.stringify({ ...record, clientSeed: 'caf\u00e9' })}\n`;
+  const bytes = new TextEncoder().encode(lines);
+  assert.deepEqual(pfcheck.audit(bytes), pfcheck.audit(lines));
+  const bad = Uint8Array.from([...new TextEncoder().encode('#v=1&s='), 0xff, 0xfe, 0x0a]);
+  assert.deepEqual(pfcheck.audit(bad, { formats: ['dice'] }), pfcheck.audit('#v=1&s=\ufffd\n', { formats: ['dice'] }));
 });

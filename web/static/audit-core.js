@@ -1,105 +1,139 @@
 'use strict';
 // The audit of many matches (testdata/audit.md), shared by the audit page and
 // web/node/audit.mjs, which evaluates this same file: it reads a file as a
-// stream, cuts it into lines and batches, hands the batches to workers that
-// each run the verifier's batch call (pfcheck.audit), and adds up what they
-// find. Memory stays bounded whatever the file's size: at most a few batches
+// stream, cuts its bytes into batches of whole lines, hands the batches to
+// workers that each run the verifier's batch call (pfcheck.audit), and adds
+// up what they find. Memory stays bounded whatever the file's size: at most a few batches
 // are read ahead of the workers, and the outcome keeps counts and the first
 // lines that are not a match, never a line that is.
 //
-// Nothing here touches the DOM; linkPage (links.js) must be defined.
+// Nothing here touches the DOM; the workers need linkPage (links.js).
 
 // About a tenth of a second of one core's work (500 matches of 100 rolls):
 // progress and cancelling stay prompt, and a batch's overhead small.
 const AUDIT_BATCH_BYTES = 256 * 1024;
+// The buffers a file is read into: a batch, and a read beyond it (a batch
+// ends at the last end of line read once it holds AUDIT_BATCH_BYTES).
+const AUDIT_BUFFER_BYTES = AUDIT_BATCH_BYTES + AUDIT_BATCH_BYTES / 4;
 // Batches given to a worker at once: one it works on, one waiting, so that
 // it never idles while the next is read.
 const AUDIT_IN_FLIGHT = 2;
 // Lines that are not a match listed in a report; beyond, they are counted.
 const AUDIT_MAX_PROBLEMS = 1000;
-// audit.MaxLine: a longer line is cut here and refused by the verifier.
+// audit.MaxLine, in bytes: a longer line is cut here and refused by the verifier.
 const AUDIT_MAX_LINE = 4 * 1024 * 1024;
 
 const auditStatuses = ['match', 'mismatch', 'computed', 'invalid', 'unsupported'];
 
-// The link format (verify.ParseLink) each page reads.
-const auditLinkFormats = { check: 'dice', dice: 'dice', shoe: 'shoe', games: 'games' };
-
-// The link format of a line for pfcheck.audit: that of the page that reads
-// it (linkPage), '' for a JSON line or an empty one.
+// The link format (verify.ParseLink) of a line for pfcheck.audit: that of
+// the page that reads it (linkPage; the check page reads the dice format),
+// '' for a JSON line or an empty one. Audit workers run it, so it uses
+// nothing but linkPage.
 function auditLineFormat(line) {
   const text = line.trim();
   if (text === '' || text[0] === '{' || text[0] === '[') return '';
-  return auditLinkFormats[linkPage(text)];
+  const page = linkPage(text);
+  return page === 'check' ? 'dice' : page;
 }
 
-// Cuts text arriving in pieces into batches of whole lines: {first, text,
-// formats, bytes}, first the number of its first line, bytes what was read
-// of the file for it. A line over AUDIT_MAX_LINE is kept cut, just long
-// enough to be refused, and the rest of it dropped as it arrives.
+// Gathers the bytes of a file into batches of whole lines, {data, bytes}:
+// data the batch's bytes (a Uint8Array to be transferred to a worker), bytes
+// what was read of the file for it. The file is read (a BYOB read) straight
+// into buffers that the workers hand back: the main thread neither decodes
+// the lines nor counts them, it looks for the last end of line of each read
+// and copies only what follows it into the next buffer. A buffer used again
+// costs nothing, while a new one costs the page faults of its first write,
+// which in this renderer cost more than a worker's audit of it. A UTF-8
+// byte order mark at the start of the file is dropped, as TextDecoder drops
+// it. A line over AUDIT_MAX_LINE is kept cut, just long enough to be
+// refused, and the rest of it dropped as it arrives.
 class AuditBatcher {
-  constructor() {
-    this.partial = '';
+  // pool holds the ArrayBuffers handed back, to be read into again.
+  constructor(pool) {
+    this.pool = pool;
+    this.buffer = this.take(0);
+    this.size = 0; // bytes gathered: whole lines, then the start of the next
+    this.tail = 0; // of those, the unfinished line's
     this.dropping = false; // the rest of an overlong line
-    this.next = 1; // number of the next line
-    this.lines = [];
-    this.size = 0;
-    this.bytes = 0;
+    this.started = false;
+    this.read = 0;
   }
 
-  // push takes the next piece of text and the bytes it came from, and
-  // returns the batches it completes.
-  push(text, bytes) {
-    this.bytes += bytes;
-    const batches = [];
-    let start = 0;
-    for (;;) {
-      const end = text.indexOf('\n', start);
-      if (end < 0) break;
-      this.take(text.slice(start, end));
-      this.line(batches);
-      start = end + 1;
+  // space is where the next bytes of the file are to be read.
+  space() {
+    if (this.size === this.buffer.byteLength) this.grow(this.size + 1);
+    return new Uint8Array(this.buffer, this.size);
+  }
+
+  // took takes what a read into space() gave back (the same memory, maybe
+  // fewer bytes) and returns the batch it completes, if any.
+  took(value) {
+    this.buffer = value.buffer;
+    this.read += value.length;
+    const bytes = new Uint8Array(this.buffer);
+    let from = this.size;
+    let to = this.size + value.length;
+    if (!this.started && to >= 3) {
+      this.started = true;
+      if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+        [this.size, this.tail, from] = [0, 0, 3];
+      }
     }
-    this.take(text.slice(start));
-    return batches;
-  }
-
-  // end returns the last batch, if any.
-  end() {
-    const batches = [];
-    if (this.partial !== '' || this.dropping) this.line(batches);
-    if (this.lines.length > 0) batches.push(this.flush());
-    return batches;
-  }
-
-  take(piece) {
-    if (this.dropping) return;
-    this.partial += piece;
-    if (this.partial.length > AUDIT_MAX_LINE) {
-      this.partial = this.partial.slice(0, AUDIT_MAX_LINE + 1);
+    if (this.dropping) {
+      const end = bytes.subarray(from, to).indexOf(0x0a);
+      from = end < 0 ? to : from + end; // the "\n" that ends the cut line is kept
+      this.dropping = end < 0;
+    }
+    if (from > this.size) {
+      bytes.copyWithin(this.size, from, to);
+      to -= from - this.size;
+    }
+    const last = bytes.subarray(this.size, to).lastIndexOf(0x0a);
+    this.tail = last < 0 ? this.tail + to - this.size : to - this.size - last - 1;
+    this.size = to;
+    const batch = this.size - this.tail >= AUDIT_BATCH_BYTES ? this.flush() : null;
+    if (this.tail > AUDIT_MAX_LINE) {
+      this.size -= this.tail - AUDIT_MAX_LINE - 1;
+      this.tail = AUDIT_MAX_LINE + 1;
       this.dropping = true;
     }
-  }
-
-  line(batches) {
-    this.lines.push(this.partial);
-    this.size += this.partial.length + 1;
-    this.partial = '';
-    this.dropping = false;
-    if (this.size >= AUDIT_BATCH_BYTES) batches.push(this.flush());
-  }
-
-  // Every line of a batch ends in "\n", so that a batch of one empty line
-  // is one line, not none.
-  flush() {
-    const batch = {
-      first: this.next, text: this.lines.join('\n') + '\n', formats: this.lines.map(auditLineFormat), bytes: this.bytes,
-    };
-    this.next += this.lines.length;
-    this.lines = [];
-    this.size = 0;
-    this.bytes = 0;
     return batch;
+  }
+
+  // end returns the last batch, if any: an unfinished last line is a line.
+  end() {
+    if (this.tail > 0) {
+      this.space()[0] = 0x0a;
+      this.size++;
+      this.tail = 0;
+    }
+    return this.size > 0 ? this.flush() : null;
+  }
+
+  // flush returns the whole lines gathered as a batch and goes on in another
+  // buffer with the unfinished line. Every line of a batch ends in "\n", so
+  // that a batch of one empty line is one line.
+  flush() {
+    const whole = this.size - this.tail;
+    const next = this.take(this.tail);
+    new Uint8Array(next).set(new Uint8Array(this.buffer, whole, this.tail));
+    const batch = { data: new Uint8Array(this.buffer, 0, whole), bytes: this.read };
+    this.buffer = next;
+    this.size = this.tail;
+    this.read = 0;
+    return batch;
+  }
+
+  // take returns a buffer of the pool, or a new one, that holds more than n bytes.
+  take(n) {
+    const i = this.pool.findIndex((buffer) => buffer.byteLength > n);
+    return i >= 0 ? this.pool.splice(i, 1)[0] : new ArrayBuffer(Math.max(AUDIT_BUFFER_BYTES, 2 * n));
+  }
+
+  grow(n) {
+    const bigger = this.take(n);
+    new Uint8Array(bigger).set(new Uint8Array(this.buffer, 0, this.size));
+    this.buffer = bigger;
   }
 }
 
@@ -111,9 +145,9 @@ function newAuditOutcome() {
   };
 }
 
-// Adds a batch's outcome to total. Batches end in any order: the listed
-// lines are kept sorted and the first AUDIT_MAX_PROBLEMS of them kept, which
-// are the first of the whole file (a batch lists its own first ones).
+// Adds a batch's outcome to total. Batches are added in the file's order,
+// so the first AUDIT_MAX_PROBLEMS lines listed are those of the whole file
+// (a batch lists its own first ones).
 function addAuditOutcome(total, batch) {
   total.lines += batch.lines;
   total.records += batch.records;
@@ -128,13 +162,13 @@ function addAuditOutcome(total, batch) {
     total.rolls.computed[i] += batch.rolls.computed[i];
   }
   const problems = total.problems.concat(batch.problems);
-  problems.sort((a, b) => a.line - b.line || (a.item ?? 0) - (b.item ?? 0));
   total.omitted += batch.omitted + Math.max(0, problems.length - AUDIT_MAX_PROBLEMS);
   total.problems = problems.slice(0, AUDIT_MAX_PROBLEMS);
 }
 
 // Audits a Blob (a File, or pasted text as a Blob) on workers: each worker
-// is {audit(batch) → Promise of pfcheck.audit's outcome}. progress(state)
+// is {audit(batch) → Promise of {result, data}} (auditWorkerClient).
+// progress(state)
 // is called as batches end, with {done, total} in bytes and the outcome so
 // far. Aborting signal stops reading and waiting at once (the caller stops
 // the workers). Returns {outcome, cancelled}.
@@ -157,16 +191,35 @@ async function runAudit(blob, workers, { signal, progress = () => {} } = {}) {
     }
   }
 
-  async function send(batch) {
+  // Batches end in any order and are added up in the file's: a worker
+  // numbers a batch's lines from 1, and they are numbered in the file once
+  // the lines before them are counted. At most the batches in flight wait.
+  const ended = new Map(); // a batch's number → its outcome and bytes read
+  let sent = 0;
+  let added = 0;
+  let linesBefore = 0;
+  function addEnded() {
+    for (let next; (next = ended.get(added)); added++) {
+      ended.delete(added);
+      for (const p of next.result.problems) p.line += linesBefore;
+      linesBefore += next.result.lines;
+      addAuditOutcome(outcome, next.result);
+      state.done += next.bytes;
+    }
+    progress(state);
+  }
+
+  const pool = [];
+  async function send({ data, bytes }) {
     const i = await free();
     if (i < 0) return;
-    const { bytes, ...call } = batch;
-    const job = workers[i].audit(call).then((result) => {
+    const number = sent++;
+    const job = workers[i].audit({ data }).then(({ result, data: handedBack }) => {
       busy[i].delete(job);
+      pool.push(handedBack.buffer);
       if (result.errors) throw new Error(`pfcheck.audit: ${JSON.stringify(result.errors)}`);
-      addAuditOutcome(outcome, result);
-      state.done += bytes;
-      progress(state);
+      ended.set(number, { result, bytes });
+      addEnded();
     }).catch((err) => {
       busy[i].delete(job);
       failure ??= err;
@@ -174,19 +227,17 @@ async function runAudit(blob, workers, { signal, progress = () => {} } = {}) {
     busy[i].add(job);
   }
 
-  const batcher = new AuditBatcher();
-  const decoder = new TextDecoder();
-  const reader = blob.stream().getReader();
+  const batcher = new AuditBatcher(pool);
+  const reader = blob.stream().getReader({ mode: 'byob' });
   try {
     while (!signal?.aborted && !failure) {
-      const { done, value } = await Promise.race([reader.read(), aborted.then(() => ({ done: true }))]);
+      const { done, value } = await Promise.race([reader.read(batcher.space()), aborted.then(() => ({ done: true }))]);
+      const batch = value && batcher.took(value);
+      if (batch) await send(batch);
       if (done) break;
-      for (const batch of batcher.push(decoder.decode(value, { stream: true }), value.byteLength)) await send(batch);
     }
-    if (!signal?.aborted && !failure) {
-      const last = batcher.push(decoder.decode(), 0).concat(batcher.end());
-      for (const batch of last) await send(batch);
-    }
+    const last = !signal?.aborted && !failure && batcher.end();
+    if (last) await send(last);
   } finally {
     reader.cancel().catch(() => {});
   }
@@ -252,7 +303,9 @@ function csvField(value) {
 // Worker: both have postMessage): listen(onData, onError) must pass on the
 // data of each message it sends back and any error it raises. Sends it the
 // verifier's compiled module and resolves, once the verifier runs there, to
-// {version, audit(batch) → Promise of pfcheck.audit's outcome}.
+// {version, audit({data}) → Promise of {result, data}}: result the outcome
+// of pfcheck.audit, data the batch's bytes, handed over to the worker and
+// back, to be read into again.
 function auditWorkerClient(worker, listen, module) {
   return new Promise((resolve, reject) => {
     const pending = new Map();
@@ -273,7 +326,7 @@ function auditWorkerClient(worker, listen, module) {
           audit: (batch) => new Promise((done, stop) => {
             const id = next++;
             pending.set(id, { resolve: done, reject: stop });
-            worker.postMessage({ id, maxProblems: AUDIT_MAX_PROBLEMS, ...batch });
+            worker.postMessage({ id, maxProblems: AUDIT_MAX_PROBLEMS, ...batch }, [batch.data.buffer]);
           }),
         });
         return;
@@ -281,7 +334,7 @@ function auditWorkerClient(worker, listen, module) {
       const job = pending.get(data.id);
       pending.delete(data.id);
       if (data.error) job?.reject(new Error(data.error));
-      else job?.resolve(data.result);
+      else job?.resolve(data);
     }, fail);
     worker.postMessage({ module });
   });
@@ -289,15 +342,20 @@ function auditWorkerClient(worker, listen, module) {
 
 // The body of an audit worker: it starts the verifier from the compiled
 // module it is sent first ({module}, answered with {ready: version}), then
-// answers each batch {id, text, formats, first, maxProblems} with {id,
-// result}, the outcome of pfcheck.audit, or {id, error}. port is the
+// answers each batch {id, data, maxProblems} (data the batch's bytes,
+// AuditBatcher) with {id, result, data}: the outcome of pfcheck.audit, its
+// lines numbered from 1, and the bytes handed back; or with {id, error}.
+// It decodes a batch only to apply the pages' rule to its lines
+// (auditLineFormat); the verifier reads the bytes themselves. port is the
 // worker's own global scope, or an object like it around worker_threads'
 // parentPort. It is sent to a Web Worker as its source text, so it uses
-// nothing but its argument and Go (wasm_exec.js).
+// nothing but its argument, Go (wasm_exec.js), auditLineFormat and linkPage.
 function auditWorkerMain(port) {
   let pfcheck;
+  // The byte order mark was dropped once, at the start of the file.
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   port.onmessage = async ({ data }) => {
-    const { id, text, formats, first, maxProblems } = data;
+    const { id, maxProblems } = data;
     try {
       if (data.module) {
         // Go's own GOGC (100), not the 400 of the pages' self-test: a batch's
@@ -310,7 +368,9 @@ function auditWorkerMain(port) {
         port.postMessage({ ready: pfcheck.version });
         return;
       }
-      port.postMessage({ id, result: pfcheck.audit(text, { formats, first, maxProblems }) });
+      const formats = decoder.decode(data.data).split('\n').map(auditLineFormat);
+      const result = pfcheck.audit(data.data, { formats, maxProblems });
+      port.postMessage({ id, result, data: data.data }, [data.data.buffer]);
     } catch (err) {
       port.postMessage({ id, error: String(err) });
     }

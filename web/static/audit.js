@@ -6,18 +6,27 @@
 // as for web/node/audit.mjs; this file starts the workers and shows what they
 // found. Nothing from the file is ever inserted as HTML.
 
-const formatNumber = (n, options = { maximumFractionDigits: 0 }) => n.toLocaleString(pageLang, options);
+// Number formats by their options: making one is slow, and the progress
+// formats its numbers several times a second.
+const numberFormats = new Map();
+const formatNumber = (n, options = { maximumFractionDigits: 0 }) => {
+  const key = JSON.stringify(options);
+  if (!numberFormats.has(key)) numberFormats.set(key, new Intl.NumberFormat(pageLang, options));
+  return numberFormats.get(key).format(n);
+};
 const svgElement = (tag, attributes = {}) => {
   const el = document.createElementNS('http://www.w3.org/2000/svg', tag);
   for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, String(value));
   return el;
 };
 
-// Starts n audit workers from a Blob URL of this page's own wasm_exec.js and
-// auditWorkerMain (the page's policy allows workers from blob: only), each
-// with the compiled verifier. Resolves to [{audit(batch), stop()}].
+// Starts n audit workers from a Blob URL of this page's own wasm_exec.js,
+// linkPage, auditLineFormat and auditWorkerMain (the page's policy allows
+// workers from blob: only), each with the compiled verifier. Resolves to
+// [{audit(batch), stop()}].
 async function startWorkers(module, n) {
-  const source = `${document.getElementById('wasm-exec').textContent}\n${auditWorkerMain}\nauditWorkerMain(self);\n`;
+  const code = [document.getElementById('wasm-exec').textContent, linkPage, auditLineFormat, auditWorkerMain];
+  const source = `${code.join('\n')}\nauditWorkerMain(self);\n`;
   const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
   const started = [];
   try {
