@@ -383,35 +383,50 @@ func longMatchLinks(t *testing.T) map[string]string {
 // an 8-deck shoe comes before the rows are drawn, and no task of the page
 // keeps it busy for more than 100 ms after the verdict is shown (a
 // PerformanceObserver for long tasks, installed before the page's scripts).
+// A machine under load can stretch one slice of the drawing past 100 ms, so
+// a page fails only when it does so in each of three tries; drawing the rows
+// in one task takes several times that on any machine.
 func TestLongMatchStaysResponsive(t *testing.T) {
 	needBrowser(t)
 	for name, link := range longMatchLinks(t) {
 		t.Run(name, func(t *testing.T) {
-			tb := newTab(t)
-			if _, err := chromedp.Call(tb.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
-				Source: `window.longTasks = []; new PerformanceObserver((list) => {
-					for (const e of list.getEntries()) window.longTasks.push([e.startTime, e.duration]);
-				}).observe({ type: 'longtask' });`,
-			}); err != nil {
-				t.Fatal(err)
+			var tries [][]float64
+			for range 3 {
+				busy := busyAfterVerdict(t, pageURLs("de", name)["http"]+link)
+				if len(busy) == 0 {
+					return
+				}
+				tries = append(tries, busy)
 			}
-			tb.navigate(pageURLs("de", name)["http"] + link)
-			if tb.waitSelfTest() != "pass" {
-				t.Fatal("self-test failed")
-			}
-			tb.waitVerdict()
-			if got := tb.status(); got != "match" {
-				t.Fatalf("status %s", got)
-			}
-			busy := eval[[]float64](tb, `(() => {
-				const verdict = performance.getEntriesByName('pfcheck:verdict')[0].startTime;
-				return window.longTasks.map(([start, duration]) => start + duration - Math.max(start, verdict)).filter((after) => after > 100);
-			})()`)
-			if len(busy) > 0 {
-				t.Errorf("after the verdict the page was busy for %v ms at a stretch", busy)
-			}
+			t.Errorf("after the verdict the page was busy at a stretch, in ms, in each try: %v", tries)
 		})
 	}
+}
+
+// busyAfterVerdict opens url and returns, for each long task of the page
+// that ran past its verdict, the part of it after the verdict when that is
+// over 100 ms.
+func busyAfterVerdict(t *testing.T, url string) []float64 {
+	tb := newTab(t)
+	if _, err := chromedp.Call(tb.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+		Source: `window.longTasks = []; new PerformanceObserver((list) => {
+			for (const e of list.getEntries()) window.longTasks.push([e.startTime, e.duration]);
+		}).observe({ type: 'longtask' });`,
+	}); err != nil {
+		t.Fatal(err)
+	}
+	tb.navigate(url)
+	if tb.waitSelfTest() != "pass" {
+		t.Fatal("self-test failed")
+	}
+	tb.waitVerdict()
+	if got := tb.status(); got != "match" {
+		t.Fatalf("status %s", got)
+	}
+	return eval[[]float64](tb, `(() => {
+		const verdict = performance.getEntriesByName('pfcheck:verdict')[0].startTime;
+		return window.longTasks.map(([start, duration]) => start + duration - Math.max(start, verdict)).filter((after) => after > 100);
+	})()`)
 }
 
 // TestPhoneLayout: at 360 px no word in a roll table is broken across
