@@ -278,6 +278,9 @@ func TestSelfTestFailureKeepsPageDisabled(t *testing.T) {
 	if got := tb2.status(); got != "" {
 		t.Errorf("verdict %q from a page that failed its self-test", got)
 	}
+	if !eval[bool](tb2, `document.getElementById('inputs').checkVisibility()`) {
+		t.Error("with a link, the form of a page that failed its self-test is not shown")
+	}
 }
 
 // TestBrokenVerifierKeepsPageDisabled: a page whose verifier does not
