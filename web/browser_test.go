@@ -242,9 +242,10 @@ func (tb *tab) waitSelfTest() string {
 }
 
 // waitVerdict waits for a verdict and for every row, card or tile of it,
-// which the page draws in slices after the verdict.
+// which the page draws in slices after the verdict, and for the rest of the
+// page, which it lays out once the verdict has been painted.
 func (tb *tab) waitVerdict() {
-	tb.poll(`document.getElementById('verdict').dataset.status !== '' && document.getElementById('verdict').dataset.drawn !== 'false'`)
+	tb.poll(`document.getElementById('verdict').dataset.status !== '' && document.getElementById('verdict').dataset.drawn !== 'false' && !('firstScreen' in document.documentElement.dataset)`)
 }
 
 // goTo opens another fragment in the loaded page, as following a second

@@ -9,7 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"pfcheck/internal/dice"
 )
 
 type diceCase struct {
@@ -144,12 +147,49 @@ func TestCheckPage(t *testing.T) {
 						}
 					}
 				}
-				if injected := eval[int](tb, `document.querySelectorAll('img, iframe, object, embed').length + document.scripts.length - 6 + (window.pwned ? 100 : 0)`); injected != 0 {
+				// The page's own scripts: the first-screen switch, its data
+				// (messages, build, vectors, verifier), wasm_exec and its script.
+				if injected := eval[int](tb, `document.querySelectorAll('img, iframe, object, embed').length + document.scripts.length - 7 + (window.pwned ? 100 : 0)`); injected != 0 {
 					t.Errorf("markup in links injected %d elements", injected)
 				}
 				tb.clean(url)
 			})
 		}
+	}
+}
+
+// TestGridCaptionWithoutIntl: the grid's caption gives the expected count
+// of each roll to one decimal in the page's decimal sign (400 rolls: 11,1
+// each), and the page formats no number with Intl on its way to the verdict:
+// the first Intl.NumberFormat of a page cost some 50 ms before the verdict
+// was painted.
+func TestGridCaptionWithoutIntl(t *testing.T) {
+	needBrowser(t)
+	link := "#" + dice.FormatLink(recordWithRolls(t, 400))
+	const countIntl = `window.intlUses = 0;
+		const NumberFormat = Intl.NumberFormat;
+		Intl.NumberFormat = function (...args) { window.intlUses++; return new NumberFormat(...args); };
+		const toLocaleString = Number.prototype.toLocaleString;
+		Number.prototype.toLocaleString = function (...args) { window.intlUses++; return toLocaleString.apply(this, args); };`
+	for _, lang := range Languages {
+		t.Run(lang, func(t *testing.T) {
+			tb := newTab(t)
+			if _, err := chromedp.Call(tb.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: countIntl}); err != nil {
+				t.Fatal(err)
+			}
+			tb.navigate(pageURLs(lang, "check")["http"] + link)
+			if tb.waitSelfTest() != "pass" {
+				t.Fatal("self-test failed")
+			}
+			tb.waitVerdict()
+			want := diceFill(pageWords(t, "check", lang)["msg.grid.caption"], "n", 400, "expected", "11,1")
+			if got := eval[string](tb, `document.querySelector('[data-grid-caption]').textContent`); got != want {
+				t.Errorf("caption %q, want %q", got, want)
+			}
+			if n := eval[int](tb, `window.intlUses`); n != 0 {
+				t.Errorf("%d numbers formatted with Intl", n)
+			}
+		})
 	}
 }
 
@@ -277,6 +317,9 @@ func TestSelfTestFailureKeepsPageDisabled(t *testing.T) {
 	tb2 := open(t, "file://"+file+real.Link)
 	if got := tb2.status(); got != "" {
 		t.Errorf("verdict %q from a page that failed its self-test", got)
+	}
+	if !eval[bool](tb2, `document.getElementById('inputs').checkVisibility()`) {
+		t.Error("with a link, the form of a page that failed its self-test is not shown")
 	}
 }
 

@@ -37,7 +37,9 @@ func integrityPage(t *testing.T, lang string, change func(html []byte) []byte) (
 }
 
 // claimsNothing requires the page to say exactly want in its self-test line,
-// with its fields disabled and no verdict.
+// with its fields disabled and no verdict; the page opened with a link shows
+// all of itself all the same (the form, the footer with the hashes), which
+// it keeps out of layout only until a verdict.
 func (tb *tab) claimsNothing(want string) {
 	tb.t.Helper()
 	if got := eval[string](tb, `document.querySelector('[data-selftest]').dataset.selftest`); got != "fail" {
@@ -51,6 +53,9 @@ func (tb *tab) claimsNothing(want string) {
 	}
 	if got := tb.status(); got != "" {
 		tb.t.Errorf("verdict %q", got)
+	}
+	if !eval[bool](tb, `document.getElementById('inputs').checkVisibility() && document.querySelector('footer').checkVisibility()`) {
+		tb.t.Error("the form or the footer is not shown")
 	}
 }
 

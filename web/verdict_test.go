@@ -168,6 +168,49 @@ func TestVerdictFirst(t *testing.T) {
 	}
 }
 
+// TestFirstScreenFirst: a page opened with a link has laid out only its
+// answer box when it shows the verdict (the form, the explanations and the
+// footer wait: the first layout needs fewer fonts, make bench), and shows
+// all of itself once the verdict has been painted. Without a link the form
+// is shown from the start.
+func TestFirstScreenFirst(t *testing.T) {
+	needBrowser(t)
+	links := pageFirstScreenLinks(t)
+	// What is shown when the page marks its verdict.
+	const atVerdict = `(() => {
+		const mark = performance.mark.bind(performance);
+		performance.mark = (name, ...rest) => {
+			if (name === 'pfcheck:verdict') window.shownAtVerdict = ['header', '#verdict', '#inputs', 'footer', '.explain']
+				.filter((sel) => document.querySelector(sel).checkVisibility());
+			return mark(name, ...rest);
+		};
+	})()`
+	const shown = `['header', '#verdict', '#inputs', 'footer', '.explain'].filter((sel) => document.querySelector(sel).checkVisibility())`
+	for _, name := range []string{"check", "dice", "shoe", "games"} {
+		t.Run(name, func(t *testing.T) {
+			tb := newTab(t)
+			if _, err := chromedp.Call(tb.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: atVerdict}); err != nil {
+				t.Fatal(err)
+			}
+			tb.navigate(pageURLs("de", name)["http"] + links[name].match)
+			if tb.waitSelfTest() != "pass" {
+				t.Fatal("self-test failed")
+			}
+			tb.waitVerdict()
+			if got := eval[[]string](tb, `window.shownAtVerdict`); !slices.Equal(got, []string{"header", "#verdict"}) {
+				t.Errorf("shown when the verdict was: %q, want the header and the verdict only", got)
+			}
+			if got := eval[[]string](tb, shown); len(got) != 5 {
+				t.Errorf("shown after the verdict: %q, want all", got)
+			}
+			without := open(t, pageURLs("de", name)["http"])
+			if got := eval[[]string](without, shown); len(got) != 5 {
+				t.Errorf("shown without a link: %q, want all", got)
+			}
+		})
+	}
+}
+
 func containsString(list []string, s string) bool {
 	for _, item := range list {
 		if item == s {

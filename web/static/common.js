@@ -235,6 +235,16 @@ function showVerdict(status, sentence, placedProblems = []) {
   for (const result of document.querySelectorAll('[data-result]')) result.hidden = !computed;
   verdictBox.focus();
   performance.mark('pfcheck:verdict'); // make bench times navigation to verdict
+  // The rest of the page once the verdict has been painted.
+  if ('firstScreen' in document.documentElement.dataset) requestAnimationFrame(() => setTimeout(showWholePage));
+}
+
+// Lays out the page below the answer box, which a page opened with a link
+// keeps out of layout until its verdict is shown (base.html): the fonts and
+// text of the form, the explanations and the footer wait for the verdict,
+// not the verdict for them.
+function showWholePage() {
+  delete document.documentElement.dataset.firstScreen;
 }
 
 // Up to this many problems the verdict gives each one's sentence too.
@@ -394,13 +404,14 @@ async function start(ready) {
   if (location.hash.length > 1 && !verdictBox.dataset.status) verdictText.textContent = msg('msg.verdict.checking');
   const status = document.querySelector('[data-selftest]');
   const fail = (text) => {
+    showWholePage();
     status.dataset.selftest = 'fail';
     status.textContent = text;
     verdictText.textContent = nothingChecked;
   };
   // The parser has only the end of the document left, but the browser lays
-  // the whole page out when it ends it: done now, before the verifier's
-  // tasks, that layout is not a pause after the verdict.
+  // the page out (with a link, its first screen) when it ends it: done now,
+  // before the verifier's tasks, that layout is not a pause after the verdict.
   if (document.readyState === 'loading') await new Promise((parsed) => addEventListener('DOMContentLoaded', parsed, { once: true }));
   let loaded;
   try {
