@@ -340,3 +340,44 @@ func BenchmarkAudit(b *testing.B) {
 		rate(b)
 	})
 }
+
+// FuzzRun: any batch, in any link formats, is audited without a panic, and
+// its outcome adds up: a line per "\n"-separated line, each record counted
+// in one status and its scheme, what holds none as unreadable, and the
+// listed lines in order, within the batch, at most maxProblems of them.
+func FuzzRun(f *testing.F) {
+	s := loadSeason(f)
+	lines := strings.Split(s.text, "\n")
+	for i := 0; i+3 <= len(lines); i += 7 {
+		f.Add(strings.Join(lines[i:i+3], "\n"), "dice shoe games", 3)
+	}
+	f.Add("{\"scheme\":\"dice_v1\"}\r\n[1,{}]\n\n#v=1&s=00", "", 1)
+	f.Fuzz(func(t *testing.T, text, formats string, maxProblems int) {
+		maxProblems = max(0, maxProblems%8)
+		const first = 5
+		o := Run(text, strings.Fields(formats), first, maxProblems)
+		if want := strings.Count(strings.TrimSuffix(text, "\n"), "\n") + 1; text != "" && o.Lines != want {
+			t.Errorf("%d lines, want %d", o.Lines, want)
+		}
+		statuses, schemes := 0, 0
+		for _, n := range o.Status {
+			statuses += n
+		}
+		for _, counts := range o.Schemes {
+			for _, n := range counts {
+				schemes += n
+			}
+		}
+		if statuses != o.Records || schemes != o.Records {
+			t.Errorf("%d records, %d by status, %d by scheme", o.Records, statuses, schemes)
+		}
+		if len(o.Problems) > maxProblems {
+			t.Errorf("%d lines listed, at most %d", len(o.Problems), maxProblems)
+		}
+		for i, p := range o.Problems {
+			if p.Line < first || p.Line >= first+o.Lines || i > 0 && p.Line < o.Problems[i-1].Line {
+				t.Errorf("listed line %d of lines %d to %d, after %v", p.Line, first, first+o.Lines-1, o.Problems[:i])
+			}
+		}
+	})
+}
