@@ -484,6 +484,10 @@ func TestAuditWording(t *testing.T) {
 					}
 				}
 			}
+			// dice_v2 counts its rolls over all games, and says so.
+			if got, want := lineText(63), strings.Split(words["msg.audit.diff.dice_v2.rolls"], "{computed}")[0]; want == "" || !strings.Contains(got, strings.Split(want, "{at}")[1]) {
+				t.Errorf("line 63: %q, want %q", got, want)
+			}
 			// 4. One more difference, in the one-form.
 			if got, want := lineText(50), words["msg.audit.more.one"]; !strings.Contains(got, want) {
 				t.Errorf("line 50: %q, want %q", got, want)

@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -664,4 +665,23 @@ func TestDicePageSendsV1Elsewhere(t *testing.T) {
 		t.Errorf("a file given a v=1 link: status %s", got)
 	}
 	file.clean(pageURLs("de", "dice")["file"])
+}
+
+// TestDicePageInvalidLinkKeepsValues: a link with one value its syntax
+// refuses fills the form with everything else it said, beside the problem.
+func TestDicePageInvalidLinkKeepsValues(t *testing.T) {
+	needBrowser(t)
+	real := diceV2Case1(t, "link-r1000-alice-bob")
+	tb := open(t, pageURLs("de", "dice")["http"]+real.Link+"&t=notanumber")
+	if got := tb.status(); got != "invalid" {
+		t.Fatalf("status %s", got)
+	}
+	values, err := url.ParseQuery(strings.TrimPrefix(real.Link, "#"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := eval[map[string]string](tb, `Object.fromEntries(['serverSeed', 'drandSignature', 'playerA', 'playerB', 'games'].map((id) => [id, document.getElementById(id).value]))`)
+	if got["serverSeed"] != values.Get("s") || got["drandSignature"] != values.Get("x") || got["playerA"] != "alice" || got["playerB"] != "bob" || got["games"] == "" {
+		t.Errorf("form after an invalid link: %v", got)
+	}
 }

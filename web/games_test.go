@@ -368,6 +368,10 @@ func TestGamesPage(t *testing.T) {
 					if n := len(tb.gamesItems()); n != 0 {
 						t.Errorf("%s: %d items shown", c.want.Code, n)
 					}
+					// A label that asks ("Was willst du prüfen?") takes no colon after it.
+					if got := eval[string](tb, `document.querySelector('[data-verdict-problems]').textContent`); strings.Contains(got, "?:") || strings.Contains(got, ";:") {
+						t.Errorf("%s: verdict %q", c.want.Code, got)
+					}
 				}
 
 				// Markup in every field is text, never markup.

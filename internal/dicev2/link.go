@@ -37,7 +37,7 @@ const maxNumberDigits = 15
 // key=value pairs (link.Split; the version is already checked). Only the
 // link's own syntax is checked here: numbers, escapes and duplicates. Check
 // validates the values, so a link and a typed record report the same
-// problems.
+// problems. A value the link's syntax refuses is left out of the record.
 //
 // Player ids are percent-decoded (%XX, either case; any other character
 // stands for itself, "+" included); no other value is, since no valid one
@@ -82,10 +82,9 @@ func RecordFromLink(pairs [][2]string) (map[string]any, []report.Problem) {
 		}
 		rec["games"] = games
 	}
-	if len(problems) > 0 {
-		return nil, problems
-	}
-	return rec, nil
+	// With its problems, the record of what the link could say, so that a
+	// page shows those values beside the problems, as the shoe page does.
+	return rec, problems
 }
 
 // linkPlayers returns [a, b] when either key is given (an absent one is "",

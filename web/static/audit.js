@@ -150,7 +150,9 @@ start((pfcheck, module) => {
     const d = p.difference;
     if (d) {
       const value = (v) => differenceValue(p.scheme, d.kind, v ?? '');
-      const key = `msg.audit.diff.${d.kind}` in messages ? `msg.audit.diff.${d.kind}` : 'msg.audit.diff';
+      // dice_v2 counts its rolls over all games, where its page names game
+      // and roll: the sentence says so.
+      const key = [`msg.audit.diff.${p.scheme}.${d.kind}`, `msg.audit.diff.${d.kind}`].find((k) => k in messages) ?? 'msg.audit.diff';
       const text = msgParts(key, { kind: d.kind, at: d.at ?? '', computed: value(d.computed), recorded: value(d.recorded) });
       return sentences(text, p.count > 1 ? [msg('msg.audit.more', { count: p.count - 1 })] : []);
     }
@@ -159,7 +161,7 @@ start((pfcheck, module) => {
     if (p.error) {
       const text = problemText(p.error, p.scheme ? `${p.scheme}/` : '');
       const label = messages[`${p.scheme}/label.${String(p.error.field).split('.')[0]}`];
-      return [label ? msg('msg.audit.field', { field: label, text }) : text];
+      return [label ? `${label}${afterLabel(label)}${text}` : text];
     }
     return [msg('msg.audit.computed')];
   }

@@ -217,7 +217,7 @@ function showVerdict(status, sentence, placedProblems = []) {
     const li = element('li');
     const label = field?.querySelector('label, .label');
     if (label) li.append(inPageLink(field, visibleText(label)));
-    if (!label || !compact) li.append(...(label ? [': '] : []), problemText(problem));
+    if (!label || !compact) li.append(...(label ? [afterLabel(visibleText(label))] : []), problemText(problem));
     return li;
   }));
   list.classList.toggle('compact', compact);
@@ -245,6 +245,13 @@ function showVerdict(status, sentence, placedProblems = []) {
 // not the verdict for them.
 function showWholePage() {
   delete document.documentElement.dataset.firstScreen;
+}
+
+// What follows a field's label before what is said of it: ": ", or a space
+// after a label with its own punctuation (the games page asks "Was willst du
+// prüfen?", in Greek ending in ";").
+function afterLabel(label) {
+  return /[?;:!\u037e]$/.test(label) ? ' ' : ': ';
 }
 
 // Up to this many problems the verdict gives each one's sentence too.

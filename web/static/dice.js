@@ -397,7 +397,7 @@ start((pfcheck) => {
     }
     const parsed = pfcheck.parseLink(location.hash);
     if (parsed.errors) {
-      fill({});
+      fill(parsed.record ?? {}); // what the link said, beside its problems
       showInvalid(parsed.errors);
       return;
     }
