@@ -176,16 +176,15 @@ func TestVerdictFirst(t *testing.T) {
 func TestFirstScreenFirst(t *testing.T) {
 	needBrowser(t)
 	links := pageFirstScreenLinks(t)
+	const shown = `['header', '#verdict', '#inputs', 'footer', '.explain'].filter((sel) => document.querySelector(sel).checkVisibility())`
 	// What is shown when the page marks its verdict.
 	const atVerdict = `(() => {
 		const mark = performance.mark.bind(performance);
 		performance.mark = (name, ...rest) => {
-			if (name === 'pfcheck:verdict') window.shownAtVerdict = ['header', '#verdict', '#inputs', 'footer', '.explain']
-				.filter((sel) => document.querySelector(sel).checkVisibility());
+			if (name === 'pfcheck:verdict') window.shownAtVerdict = ` + shown + `;
 			return mark(name, ...rest);
 		};
 	})()`
-	const shown = `['header', '#verdict', '#inputs', 'footer', '.explain'].filter((sel) => document.querySelector(sel).checkVisibility())`
 	for _, name := range []string{"check", "dice", "shoe", "games"} {
 		t.Run(name, func(t *testing.T) {
 			tb := newTab(t)

@@ -216,8 +216,9 @@ function showVerdict(status, sentence, placedProblems = []) {
   list.replaceChildren(...placedProblems.map(({ problem, field }) => {
     const li = element('li');
     const label = field?.querySelector('label, .label');
-    if (label) li.append(inPageLink(field, visibleText(label)));
-    if (!label || !compact) li.append(...(label ? [afterLabel(visibleText(label))] : []), problemText(problem));
+    const name = label ? visibleText(label) : '';
+    if (label) li.append(inPageLink(field, name));
+    if (!label || !compact) li.append(...(label ? [afterLabel(name)] : []), problemText(problem));
     return li;
   }));
   list.classList.toggle('compact', compact);
