@@ -168,9 +168,8 @@ function addAuditOutcome(total, batch) {
 
 // Audits a Blob (a File, or pasted text as a Blob) on workers: each worker
 // is {audit(batch) → Promise of {result, data}} (auditWorkerClient).
-// progress(state)
-// is called as batches end, with {done, total} in bytes and the outcome so
-// far. Aborting signal stops reading and waiting at once (the caller stops
+// progress(state) is called as batches end, with {done, total} in bytes and
+// the outcome so far. Aborting signal stops reading and waiting at once (the caller stops
 // the workers). Returns {outcome, cancelled}.
 async function runAudit(blob, workers, { signal, progress = () => {} } = {}) {
   const outcome = newAuditOutcome();
