@@ -113,7 +113,9 @@ func readSeats(r *record.Reader) []Seat {
 	}
 	// When several entries are bad, the code reported is the earliest in
 	// seatCodes, so that it does not depend on the order a map is walked in.
-	seats := make([]Seat, 0, len(obj))
+	// The seeds are placed by seat number, so the seats come out in
+	// ascending order however the map is walked.
+	var seeds [MaxSeat + 1]*string
 	bad := len(seatCodes)
 	for k, v := range obj {
 		n, isSeat := seatNumber(k)
@@ -125,12 +127,19 @@ func readSeats(r *record.Reader) []Seat {
 			bad = min(bad, 1)
 		case len(seed) > MaxText:
 			bad = min(bad, 2)
+		default:
+			seeds[n] = &seed
 		}
-		seats = append(seats, Seat{Number: n, Seed: seed})
 	}
 	if bad < len(seatCodes) {
 		r.Problem("seats", seatCodes[bad], 0)
 		return nil
+	}
+	seats := make([]Seat, 0, len(obj))
+	for n, seed := range seeds {
+		if seed != nil {
+			seats = append(seats, Seat{Number: n, Seed: *seed})
+		}
 	}
 	return seats
 }

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"strconv"
+	"strings"
 	"testing"
 
 	"pfcheck/internal/hexstr"
@@ -180,6 +181,30 @@ func TestSeatsText(t *testing.T) {
 	got := SeatsText([]Seat{{10, "x"}, {2, "b"}, {0, ""}})
 	if got != "0=,2=b,10=x" {
 		t.Fatalf("%q", got)
+	}
+}
+
+// Read gives the seats in ascending order whatever order Go walks the map in,
+// so that what a check runs never depends on that walk (the page vectors'
+// coverage test failed at random on it).
+func TestReadSeatsInOrder(t *testing.T) {
+	seats := map[string]any{}
+	for n := range MaxSeats {
+		seats[strconv.Itoa(9*n)] = strconv.Itoa(n)
+	}
+	for range 20 {
+		h, problems := Read(map[string]any{"table": "t", "session": "s", "hand": 1.0, "root": strings.Repeat("0", 64), "serverSeed": "x", "seats": seats})
+		if len(problems) > 0 {
+			t.Fatal(problems)
+		}
+		for i, s := range h.Seats {
+			if s.Number != 9*i || s.Seed != strconv.Itoa(i) {
+				t.Fatalf("seat %d of %d: %+v", i, len(h.Seats), h.Seats)
+			}
+		}
+		if len(h.Seats) != MaxSeats {
+			t.Fatalf("%d seats", len(h.Seats))
+		}
 	}
 }
 
