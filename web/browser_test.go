@@ -351,7 +351,17 @@ func downloadChecks(t *testing.T, pageURL, link, selector, name string) string {
 	}
 	downloaded.clean(fileURL)
 	tb.clean(pageURL)
+	if i := nonASCII(readFile(t, file)); i >= 0 {
+		t.Errorf("the downloaded page has a character outside ASCII at byte %d", i)
+	}
 	return file
+}
+
+// nonASCII returns where data first has a byte outside ASCII, or -1. The
+// pages are ASCII (web/build/ascii.go): Chromium reads a page that is not
+// at a fraction of the speed.
+func nonASCII(data []byte) int {
+	return bytes.IndexFunc(data, func(r rune) bool { return r >= 0x80 })
 }
 
 // vectorCases reads the cases of a scheme's vector file into T, the fields a

@@ -421,6 +421,20 @@ func TestDownloadThisChecker(t *testing.T) {
 	}
 }
 
+// TestPagesAreASCII: every page written in ASCII, as web/build/ascii.go
+// writes them; the browser tests read their words as the player does.
+func TestPagesAreASCII(t *testing.T) {
+	pages, err := filepath.Glob(filepath.Join(distDir, "*", "*", "index.html"))
+	if err != nil || len(pages) < 15 {
+		t.Fatalf("%d pages: %v", len(pages), err)
+	}
+	for _, page := range append(pages, filepath.Join(distDir, "index.html")) {
+		if i := nonASCII(readFile(t, page)); i >= 0 {
+			t.Errorf("%s: a character outside ASCII at byte %d", page, i)
+		}
+	}
+}
+
 // TestLanguagePicker: the root page opens the check page in a language of
 // the browser's (headless Chromium prefers English, which falls back to the
 // first language) and keeps the fragment, which holds the match.

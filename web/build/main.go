@@ -335,7 +335,10 @@ func build(dist, vectorDir, version, support string, pages []web.Page) error {
 			if len(missing) > 0 {
 				return fmt.Errorf("locales/%s.json lacks %s", code, strings.Join(missing, ", "))
 			}
-			html := fill(out.String(), perPage)
+			html, err := asciiPage(fill(out.String(), perPage))
+			if err != nil {
+				return fmt.Errorf("%s/%s: %w", code, page.Name, err)
+			}
 			file := filepath.Join(dist, code, page.Name, "index.html")
 			if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
 				return err
@@ -345,7 +348,11 @@ func build(dist, vectorDir, version, support string, pages []web.Page) error {
 			}
 		}
 	}
-	if err := os.WriteFile(filepath.Join(dist, "index.html"), []byte(languagePicker(languages, links)), 0o644); err != nil {
+	picker, err := asciiPage(languagePicker(languages, links))
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dist, "index.html"), []byte(picker), 0o644); err != nil {
 		return err
 	}
 	return writeOffline(dist, shared, themeLight)

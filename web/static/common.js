@@ -181,7 +181,11 @@ function updatePageLinks() {
 function setUpDownload() {
   document.querySelector('[data-download]').addEventListener('click', () => {
     if (siteOrigin) pristinePage.dataset.origin = siteOrigin;
-    saveFile(`pfcheck-${pageLang}-${pageName}.html`, 'text/html', ['<!doctype html>\n', pristinePage.outerHTML]);
+    // In ASCII, as the build writes the page (web/build/ascii.go): its
+    // scripts and styles are, so what is left is text and attributes, where
+    // a character reference reads the same.
+    const html = pristinePage.outerHTML.replace(/[^\0-\x7f]/gu, (c) => `&#x${c.codePointAt(0).toString(16)};`);
+    saveFile(`pfcheck-${pageLang}-${pageName}.html`, 'text/html', ['<!doctype html>\n', html]);
   });
 }
 
