@@ -116,8 +116,8 @@ func needBrowser(t testing.TB) {
 }
 
 // open opens url in a new tab and waits until the self-test has finished
-// and, when it passed and the page was opened with a fragment, until a
-// verdict is shown.
+// and, when it passed and the page was opened with a link (a fragment with
+// a key=value pair), until a verdict is shown.
 func open(t testing.TB, url string) *tab {
 	t.Helper()
 	return openIn(browserCtx, t, url)
@@ -127,7 +127,7 @@ func open(t testing.TB, url string) *tab {
 func openIn(parent context.Context, t testing.TB, url string, before ...chromedp.Action[chromedp.Void]) *tab {
 	t.Helper()
 	tb := navigateIn(parent, t, url, before...)
-	if tb.waitSelfTest() == "pass" && strings.Contains(url, "#") {
+	if _, fragment, _ := strings.Cut(url, "#"); tb.waitSelfTest() == "pass" && strings.Contains(fragment, "=") {
 		tb.waitVerdict()
 	}
 	return tb

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -281,6 +282,12 @@ func TestGamesPage(t *testing.T) {
 				}
 				if n := eval[int](tb, `document.querySelectorAll('[data-throw]').length`); n != len(dice)/2 {
 					t.Errorf("backgammon: %d throws shown, want %d", n, len(dice)/2)
+				}
+				// No commitment given: said in the text's own weight, as on
+				// the check page; only a verdict on a commitment stands out.
+				if got := eval[[]string](tb, `[...document.querySelectorAll('.commitment dd')].filter((dd) => dd.textContent.includes(`+jsString(words["msg.commitment.none"])+`))
+					.map((dd) => getComputedStyle(dd.lastChild).fontWeight)`); !slices.Equal(got, []string{"400"}) {
+					t.Errorf("backgammon, no commitment: its sentence in weights %q, want one in 400", got)
 				}
 				const die = 17
 				old := int(dice[die-1].(float64))

@@ -247,6 +247,13 @@ func TestShoePage(t *testing.T) {
 				if !slices.Equal(at, []int{3, 4}) {
 					t.Errorf("two cards swapped: mismatches at %v, want [3 4]", at)
 				}
+				// The pages' own "does not match", then its sentences: one
+				// colon, the one that names the first card.
+				verdict := eval[string](tb, `document.querySelector('[data-verdict-text]').textContent`)
+				opening, _, _ := strings.Cut(words["msg.verdict.mismatch"], "{details}")
+				if !strings.HasPrefix(verdict, opening) || strings.Count(verdict, ":") != 1 {
+					t.Errorf("two cards swapped: the verdict says %q", verdict)
+				}
 
 				// Bad input: invalid, the field's sentence beside it, no shoe.
 				for _, name := range []string{"invalid-serverSeed-not-hex", "invalid-serverSeed-62-digits", "invalid-decks-0", "invalid-decks-9",

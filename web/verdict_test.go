@@ -210,6 +210,50 @@ func TestFirstScreenFirst(t *testing.T) {
 	}
 }
 
+// TestInputsSummarySaysWhatItDoes: the folded form's summary offers to show
+// the inputs while they are hidden and to hide them while they are shown.
+func TestInputsSummarySaysWhatItDoes(t *testing.T) {
+	needBrowser(t)
+	for _, lang := range Languages {
+		words := pageWords(t, "check", lang)
+		summary := func(tb *tab) string {
+			return eval[string](tb, `document.querySelector('#inputs > summary').innerText`)
+		}
+		tb := open(t, pageURLs(lang, "check")["http"]+matchLink(t).Link)
+		if got := summary(tb); got != words["inputs.summary"] {
+			t.Errorf("%s, folded: %q, want %q", lang, got, words["inputs.summary"])
+		}
+		if err := chromedp.Do(tb.ctx, chromedp.Click(chromedp.CSS(`#inputs > summary`))); err != nil {
+			t.Fatal(err)
+		}
+		if got := summary(tb); got != words["inputs.summary-open"] {
+			t.Errorf("%s, unfolded: %q, want %q", lang, got, words["inputs.summary-open"])
+		}
+		if got := summary(open(t, pageURLs(lang, "check")["http"])); got != words["inputs.summary-open"] {
+			t.Errorf("%s, without a link: %q, want %q", lang, got, words["inputs.summary-open"])
+		}
+	}
+}
+
+// TestAnchorIsNoLink: a fragment without a key=value pair (#main, the skip
+// link's target, which a bookmark may keep) is no match: every page opens
+// as without a link, with no verdict, its form unfolded, all of it shown.
+func TestAnchorIsNoLink(t *testing.T) {
+	needBrowser(t)
+	for _, name := range []string{"check", "dice", "shoe", "games"} {
+		for _, fragment := range []string{"#main", "#verdict"} {
+			tb := open(t, pageURLs("de", name)["http"]+fragment)
+			if got := tb.status(); got != "" {
+				t.Errorf("%s%s: verdict %q (%s), want none", name, fragment, got, eval[string](tb, `document.querySelector('[data-verdict-text]').textContent`))
+			}
+			if !eval[bool](tb, `document.getElementById('inputs').open && !('firstScreen' in document.documentElement.dataset)`) {
+				t.Errorf("%s%s: the form folded or the page not all shown", name, fragment)
+			}
+			tb.clean(pageURLs("de", name)["http"])
+		}
+	}
+}
+
 func containsString(list []string, s string) bool {
 	for _, item := range list {
 		if item == s {

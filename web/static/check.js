@@ -166,7 +166,7 @@ start((pfcheck) => {
   }
 
   function runFromFragment() {
-    if (location.hash.length <= 1 || !linkIsHere()) {
+    if (!hasLink() || !linkIsHere()) {
       clearResult();
       return;
     }

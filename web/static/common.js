@@ -387,7 +387,7 @@ function listBlock(height) {
 // Whether the link in the fragment is this page's (linkPage). A served page
 // sends another page's link there; a saved file says which page reads it.
 function linkIsHere() {
-  if (location.hash.length <= 1) return true;
+  if (!hasLink()) return true;
   const page = linkPage(location.hash);
   if (page === pageName) return true;
   const url = pageURL(page);
@@ -409,11 +409,11 @@ async function start(ready) {
   setUpDownload();
   // With a link the answer is what the player came for: the filled-in form
   // stays folded below it. Without one the form is the page.
-  document.getElementById('inputs').open = location.hash.length <= 1;
+  document.getElementById('inputs').open = !hasLink();
   if (!linkIsHere() && served) return; // on its way to its page
   const verdictText = verdictBox.querySelector('[data-verdict-text]');
   const nothingChecked = verdictText.textContent;
-  if (location.hash.length > 1 && !verdictBox.dataset.status) verdictText.textContent = msg('msg.verdict.checking');
+  if (hasLink() && !verdictBox.dataset.status) verdictText.textContent = msg('msg.verdict.checking');
   const status = document.querySelector('[data-selftest]');
   const fail = (text) => {
     showWholePage();

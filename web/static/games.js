@@ -484,7 +484,7 @@ start((pfcheck) => {
     dd.append(computed);
     dl.append(element('dt', {}, label), dd);
     const givenCode = element('code');
-    const verdict = element('strong');
+    const verdict = element('span');
     const given = element('dd', { id: itemId('commitment', index) });
     given.append(givenCode, ' ', verdict);
     showCommitment(computed, givenCode, verdict, c, { matches: 'msg.commitment.matches', differs: 'msg.commitment.differs', none: 'msg.commitment.none' });
@@ -671,7 +671,7 @@ start((pfcheck) => {
       const rootStatus = ms.has('root:1') ? 'mismatch' : 'match';
       const dd = element('dd', { id: itemId('root', 1), 'data-kind': 'root', 'data-index': '1', 'data-status': rootStatus });
       const computedRoot = element('code');
-      const verdict = element('strong');
+      const verdict = element('span');
       showCommitment(computedRoot, givenRoot, verdict, { computed: result.computedRoot, given: String(record.root ?? ''), matches: rootStatus === 'match' },
         { matches: 'msg.commitment.matches', differs: 'msg.commitment.differs', none: 'msg.commitment.none' });
       dd.append(computedRoot, ' ', verdict);
@@ -737,7 +737,7 @@ start((pfcheck) => {
   }
 
   function runFromFragment() {
-    if (location.hash.length <= 1 || !linkIsHere()) {
+    if (!hasLink() || !linkIsHere()) {
       clearResult();
       return;
     }

@@ -30,3 +30,11 @@ function linkPage(link) {
   if (has('d')) return 'shoe';
   return 'check';
 }
+
+// Whether the page was opened with a match: a link's fields are key=value
+// pairs, so a fragment without one (#main, an anchor a bookmark kept) is no
+// link, and the page opens as without one. base.html's first script, which
+// runs before this one, applies the same rule.
+function hasLink() {
+  return location.hash.includes('=');
+}

@@ -137,7 +137,7 @@ start((pfcheck) => {
     const cutPart = !cutRecorded ? []
       : [msg(result.cutMatches ? 'msg.shoe.detail.cut-matches' : 'msg.shoe.detail.cut-differs', { cut: result.cut, recorded: record.cut })];
     if (result.status === 'mismatch') {
-      return msgParts('msg.shoe.verdict.mismatch', {
+      return msgParts('msg.verdict.mismatch', {
         details: fragmentOf(sentences(given && !matches ? [inPageLink('commitment-given', commitmentPart[0])] : [],
           ms.length > 0 ? cardsPart : [], cutRecorded && !result.cutMatches ? cutPart : [])),
       });
@@ -224,7 +224,7 @@ start((pfcheck) => {
   // problems it still gives the fields that read, and each value that did
   // not as its problem's token, shown in its field as it stood.
   function runFromFragment() {
-    if (location.hash.length <= 1 || !linkIsHere()) {
+    if (!hasLink() || !linkIsHere()) {
       clearResult();
       return;
     }
