@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"pfcheck/internal/dicestats"
@@ -355,6 +356,44 @@ func TestDicePage(t *testing.T) {
 				tb.clean(url)
 			})
 		}
+	}
+}
+
+// TestDiceDurationsWithoutIntl: the dice page says a length of time as
+// Intl's long units do, in every language, but makes no Intl.NumberFormat
+// on its way to the verdict (its first costs 30-80 ms there, make bench).
+func TestDiceDurationsWithoutIntl(t *testing.T) {
+	needBrowser(t)
+	const countIntl = `window.intlUses = 0;
+		const NumberFormat = Intl.NumberFormat;
+		Intl.NumberFormat = function (...args) { window.intlUses++; return new NumberFormat(...args); };
+		const mark = performance.mark.bind(performance);
+		performance.mark = (name, ...rest) => {
+			if (name === 'pfcheck:verdict') window.intlAtVerdict = window.intlUses;
+			return mark(name, ...rest);
+		};`
+	for _, lang := range Languages {
+		tb := newTab(t)
+		if _, err := chromedp.Call(tb.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: countIntl}); err != nil {
+			t.Fatal(err)
+		}
+		tb.navigate(pageURLs(lang, "dice")["http"] + diceV2Case1(t, "link-r1000-alice-bob").Link)
+		if tb.waitSelfTest() != "pass" {
+			t.Fatal("self-test failed")
+		}
+		tb.waitVerdict()
+		if n := eval[int](tb, `window.intlAtVerdict`); n != 0 {
+			t.Errorf("%s: %d Intl number formats by the verdict", lang, n)
+		}
+		differ := eval[[]string](tb, `[1, 2, 59, 60, 61, 90, 3599, 3600, 5400, 7200, 86399, 86400, 129600, 1e6].flatMap((s) => {
+			const [unit, size] = [['day', 86400], ['hour', 3600], ['minute', 60]].find(([, size]) => s >= size) ?? ['second', 1];
+			const intl = new Intl.NumberFormat(pageLang, { style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: 1 }).format(s / size);
+			return formatDuration(s) === intl ? [] : [s + ' s: ' + formatDuration(s) + ', Intl ' + intl];
+		})`)
+		for _, d := range differ {
+			t.Errorf("%s: %s", lang, d)
+		}
+		tb.clean(pageURLs(lang, "dice")["http"])
 	}
 }
 

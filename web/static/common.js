@@ -36,6 +36,13 @@ function msgParts(key, params = {}) {
   return parts.filter((part) => part !== '');
 }
 
+// x to one decimal in the page's decimal sign, without grouping: a page's
+// first Intl.NumberFormat costs 30-80 ms, in the task that shows the
+// verdict (make bench).
+function oneDecimal(x) {
+  return String(Math.round(x * 10) / 10).replace('.', msg('msg.number.decimal'));
+}
+
 // The page's sentence for key as text (msgParts with text parameters only).
 function msg(key, params = {}) {
   return msgParts(key, params).join('');

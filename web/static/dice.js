@@ -152,15 +152,13 @@ function formatTime(unix) {
   return msg('msg.dice.time', { date: text, unix });
 }
 
-// A length of time in the largest unit that fits, in the page's language.
+// A length of time in the largest unit that fits, to one decimal, in the
+// page's words (msg.dice.duration.*, as Intl's long units say it, which
+// the verdict's task cannot afford: oneDecimal).
 function formatDuration(seconds) {
-  for (const [unit, size] of [['day', 86400], ['hour', 3600], ['minute', 60], ['second', 1]]) {
-    if (seconds >= size || unit === 'second') {
-      return new Intl.NumberFormat(pageLang, { style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: 1 })
-        .format(seconds / size);
-    }
-  }
-  return String(seconds);
+  const [unit, size] = [['day', 86400], ['hour', 3600], ['minute', 60]].find(([, size]) => seconds >= size) ?? ['second', 1];
+  const value = Math.round(seconds / size * 10) / 10;
+  return msg(`msg.dice.duration.${unit}`, { count: value, n: oneDecimal(value) });
 }
 
 drawByteGrid();
