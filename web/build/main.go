@@ -5,9 +5,10 @@
 // schemes it checks; it is also written to <dist>/wasm/<page>.wasm, and the
 // vectors the page carries (its page set, binary, gzipped like the verifier)
 // to <dist>/wasm/<page>.vectors, so that anyone can rebuild them and compare
-// the SHA-256 the page shows. It writes the landing page <dist>/index.html
-// and what keeps the served pages on a phone (offline.go): the service
-// worker <dist>/sw.js, the web app manifest of each language and its icons.
+// the SHA-256 the page shows. Every page is written in ASCII (ascii.go). It
+// writes the landing page <dist>/index.html and what keeps the served pages
+// on a phone (offline.go): the service worker <dist>/sw.js, the web app
+// manifest of each language and its icons.
 //
 // Usage: go run ./web/build [-dist web/dist] [-vectors testdata/vectors] [-version v] [-pages check,shoe] [-support mailto:…|https://…]
 package main
