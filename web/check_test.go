@@ -166,11 +166,6 @@ func TestCheckPage(t *testing.T) {
 func TestGridCaptionWithoutIntl(t *testing.T) {
 	needBrowser(t)
 	link := "#" + dice.FormatLink(recordWithRolls(t, 400))
-	const countIntl = `window.intlUses = 0;
-		const NumberFormat = Intl.NumberFormat;
-		Intl.NumberFormat = function (...args) { window.intlUses++; return new NumberFormat(...args); };
-		const toLocaleString = Number.prototype.toLocaleString;
-		Number.prototype.toLocaleString = function (...args) { window.intlUses++; return toLocaleString.apply(this, args); };`
 	for _, lang := range Languages {
 		t.Run(lang, func(t *testing.T) {
 			tb := newTab(t)
@@ -192,6 +187,20 @@ func TestGridCaptionWithoutIntl(t *testing.T) {
 		})
 	}
 }
+
+// countIntl, run before a page's own scripts, counts the numbers it formats
+// with Intl (Intl.NumberFormat, Number's toLocaleString) in intlUses, and
+// in intlAtVerdict those counted when it marks its verdict.
+const countIntl = `window.intlUses = 0;
+	const NumberFormat = Intl.NumberFormat;
+	Intl.NumberFormat = function (...args) { window.intlUses++; return new NumberFormat(...args); };
+	const toLocaleString = Number.prototype.toLocaleString;
+	Number.prototype.toLocaleString = function (...args) { window.intlUses++; return toLocaleString.apply(this, args); };
+	const mark = performance.mark.bind(performance);
+	performance.mark = (name, ...rest) => {
+		if (name === 'pfcheck:verdict') window.intlAtVerdict = window.intlUses;
+		return mark(name, ...rest);
+	};`
 
 // changeRoll returns link with roll n (1-based) of its r value changed.
 func changeRoll(t *testing.T, link string, n int) string {
