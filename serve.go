@@ -24,15 +24,17 @@ func main() {
 	if _, err := os.Stat(*dist + "/de/check/index.html"); err != nil {
 		log.Fatalf("no pages in %s: run `make build` first (%v)", *dist, err)
 	}
-	fmt.Printf("pfcheck: serving %s on http://%s/\n", *dist, *addr)
-	if example := exampleLink(); example != "" {
-		fmt.Printf("an example match: http://%s/de/check/#%s\n", *addr, example)
-	}
-	fmt.Printf("shoe proofs from %s: try the id shoe-42 on http://%s/de/shoe/\n", *proofs, *addr)
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		log.Fatal(err)
 	}
+	// The address listened on, so that -addr 127.0.0.1:0 names its port.
+	at := ln.Addr().String()
+	fmt.Printf("pfcheck: serving %s on http://%s/\n", *dist, at)
+	if example := exampleLink(); example != "" {
+		fmt.Printf("an example match: http://%s/de/check/#%s\n", at, example)
+	}
+	fmt.Printf("shoe proofs from %s: try the id shoe-42 on http://%s/de/shoe/\n", *proofs, at)
 	srv, limited := web.NewServer(ln, web.Handler(*dist, *proofs), web.ServerLimits)
 	log.Fatal(srv.Serve(limited))
 }

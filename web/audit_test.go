@@ -549,3 +549,61 @@ func must[T any](v T, err error) T {
 	}
 	return v
 }
+
+// TestAuditWithoutBYOBReader: where a file's stream has no BYOB reader (as
+// in WebKit, whose blob streams are not byte streams), the audit reads the
+// default reader's chunks into the same buffers and reports the same.
+func TestAuditWithoutBYOBReader(t *testing.T) {
+	needBrowser(t)
+	file, s := loadSeason(t)
+	tb := openAudit(t, pageURLs("de", "audit")["file"])
+	eval[bool](tb, `(() => {
+		const getReader = ReadableStream.prototype.getReader;
+		ReadableStream.prototype.getReader = function (options) {
+			if (options?.mode === 'byob') throw new TypeError('no BYOB reader here');
+			return getReader.call(this, options);
+		};
+		return true;
+	})()`)
+	tb.auditFile(file)
+	if state := tb.summary()["state"]; state != "done" {
+		t.Fatalf("audit ended %s", state)
+	}
+	checkSeasonSummary(t, tb, s, 1)
+	if got := tb.auditLines(); fmt.Sprint(got) != fmt.Sprint(s.Problems) {
+		t.Errorf("listed lines\n%v\nwant\n%v", got, s.Problems)
+	}
+	tb.clean(pageURLs("de", "audit")["file"])
+}
+
+// TestAuditSaysWhatFailed: an audit stopped by the file's stream, by a worker
+// that does not start or by a worker's fault says which, in the page's words.
+func TestAuditSaysWhatFailed(t *testing.T) {
+	needBrowser(t)
+	file, _ := loadSeason(t)
+	for stage, breakIt := range map[string]string{
+		"read": `Blob.prototype.stream = function () {
+			return new ReadableStream({ pull: (c) => c.error(new TypeError('the disk went away')) });
+		}`,
+		"start": `window.Worker = class { constructor() { throw new Error('no workers here'); } }`,
+		// A batch that is no bytes: the verifier in the worker refuses it.
+		"worker": `Worker.prototype.postMessage = ((post) => function (message, transfer) {
+			return post.call(this, message.data ? { ...message, data: 42 } : message, message.data ? [] : transfer);
+		})(Worker.prototype.postMessage)`,
+	} {
+		t.Run(stage, func(t *testing.T) {
+			for _, lang := range Languages {
+				tb := openAudit(t, pageURLs(lang, "audit")["file"])
+				eval[bool](tb, "("+breakIt+", true)")
+				tb.auditFile(file)
+				if state := tb.summary()["state"]; state != "failed" {
+					t.Fatalf("%s: audit ended %s", lang, state)
+				}
+				want := pageWords(t, "audit", lang)["msg.audit.failed."+stage]
+				if got := eval[string](tb, `document.querySelector('[data-verdict-text]').textContent.trim()`); got != want {
+					t.Errorf("%s: the page says %q, want %q", lang, got, want)
+				}
+			}
+		})
+	}
+}

@@ -38,7 +38,7 @@ function auditLineFormat(line) {
 
 // Gathers the bytes of a file into batches of whole lines, {data, bytes}:
 // data the batch's bytes (a Uint8Array to be transferred to a worker), bytes
-// what was read of the file for it. The file is read (a BYOB read) straight
+// what was read of the file for it. The file is read (blobReader) straight
 // into buffers that the workers hand back: the main thread neither decodes
 // the lines nor counts them, it looks for the last end of line of each read
 // and copies only what follows it into the next buffer. A buffer used again
@@ -137,6 +137,48 @@ class AuditBatcher {
   }
 }
 
+// Reads blob's bytes into the views handed to read(view), which resolves to
+// {done, value}, value the bytes read in view's memory. Where blob streams
+// are byte streams (Chromium, Firefox, Node) it is a BYOB reader, which reads
+// straight into the view; WebKit's are not, and getReader({mode: 'byob'})
+// throws a TypeError there: then the default reader's chunks are copied into
+// the views, a chunk that does not fit kept for the next read, so that
+// memory stays as bounded as with BYOB reads.
+function blobReader(blob) {
+  const stream = blob.stream();
+  try {
+    return stream.getReader({ mode: 'byob' });
+  } catch (err) {
+    if (!(err instanceof TypeError)) throw err;
+  }
+  const reader = stream.getReader();
+  let rest = new Uint8Array(0); // what the last chunk held beyond its view
+  return {
+    async read(view) {
+      if (rest.length === 0) {
+        const { done, value } = await reader.read();
+        if (done) return { done, value: view.subarray(0, 0) };
+        rest = value;
+      }
+      const n = Math.min(view.length, rest.length);
+      view.set(rest.subarray(0, n));
+      rest = rest.subarray(n);
+      return { done: false, value: view.subarray(0, n) };
+    },
+    cancel: () => reader.cancel(),
+  };
+}
+
+// Why an audit stopped, for the page to say (msg.audit.failed.<stage>):
+// reading the file ('read'), starting a worker ('start'), or a worker's
+// fault ('worker').
+class AuditFailure extends Error {
+  constructor(stage, cause) {
+    super(`${stage}: ${cause?.message ?? cause}`, { cause });
+    this.stage = stage;
+  }
+}
+
 // An empty outcome, in the shape of pfcheck.audit's.
 function newAuditOutcome() {
   return {
@@ -221,16 +263,24 @@ async function runAudit(blob, workers, { signal, progress = () => {} } = {}) {
       addEnded();
     }).catch((err) => {
       busy[i].delete(job);
-      failure ??= err;
+      failure ??= new AuditFailure('worker', err);
     });
     busy[i].add(job);
   }
 
   const batcher = new AuditBatcher(pool);
-  const reader = blob.stream().getReader({ mode: 'byob' });
+  let reader;
+  try {
+    reader = blobReader(blob);
+  } catch (err) {
+    throw new AuditFailure('read', err);
+  }
+  const read = (view) => reader.read(view).catch((err) => {
+    throw new AuditFailure('read', err);
+  });
   try {
     while (!signal?.aborted && !failure) {
-      const { done, value } = await Promise.race([reader.read(batcher.space()), aborted.then(() => ({ done: true }))]);
+      const { done, value } = await Promise.race([read(batcher.space()), aborted.then(() => ({ done: true }))]);
       const batch = value && batcher.took(value);
       if (batch) await send(batch);
       if (done) break;

@@ -44,7 +44,7 @@ async function startWorkers(module, n) {
     }));
   } catch (err) {
     for (const worker of started) worker.terminate();
-    throw err;
+    throw new AuditFailure('start', err);
   } finally {
     URL.revokeObjectURL(url);
   }
@@ -104,7 +104,7 @@ start((pfcheck, module) => {
   // takes the focus. Its status colours it: mismatch where a match differs,
   // computed where some record could not be compared, match where all did,
   // invalid where none could be checked. The sentence links the list.
-  function showSummary(state, outcome) {
+  function showSummary(state, outcome, failure) {
     const s = outcome.status;
     const counts = { lines: outcome.lines, records: outcome.records, unreadable: outcome.unreadable, ...s };
     summary.dataset.state = state;
@@ -113,7 +113,7 @@ start((pfcheck, module) => {
     const checked = s.match + s.mismatch + s.computed;
     let status = 'match';
     let answer;
-    if (state === 'failed') [status, answer] = ['invalid', [msg('msg.audit.failed')]];
+    if (state === 'failed') [status, answer] = ['invalid', [msg(failure?.stage ? `msg.audit.failed.${failure.stage}` : 'msg.audit.failed')]];
     else if (outcome.records + outcome.unreadable === 0) [status, answer] = ['invalid', [msg('msg.audit.answer.empty')]];
     else if (checked === 0) [status, answer] = ['invalid', msgParts('msg.audit.answer.none', { list: list() })];
     else if (s.mismatch > 0) [status, answer] = ['mismatch', msgParts('msg.audit.answer.mismatch', { mismatch: formatNumber(s.mismatch), count: s.mismatch, list: list() })];
@@ -311,12 +311,13 @@ start((pfcheck, module) => {
           : msg('msg.audit.progress.done', { matches, time: duration(seconds), rate: rate(outcome.records, seconds), cores });
       finish(outcome, cancelled ? 'cancelled' : 'done');
     } catch (err) {
-      if (err?.name === 'NotReadableError' || err?.name === 'NotFoundError') {
+      // A file that went away or cannot be read is a problem of the field.
+      if (err?.stage === 'read' && ['NotReadableError', 'NotFoundError'].includes(err.cause?.name)) {
         summary.dataset.state = 'idle';
         refuse([{ field: 'file', code: 'unreadable' }]);
       } else {
         console.info('pfcheck: the audit stopped:', err);
-        showSummary('failed', newAuditOutcome());
+        showSummary('failed', newAuditOutcome(), err);
       }
     } finally {
       for (const w of workers) w.stop();

@@ -1,0 +1,63 @@
+// The pages as the engine tests open them: built (web/dist, make build),
+// from file:// and served by serve.go itself, the server a player's
+// `make serve` runs.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const root = fileURLToPath(new URL('../../', import.meta.url));
+export const dist = join(root, 'web', 'dist');
+export const languages = ['de', 'el', 'fi'];
+
+export const fileURL = (lang, page) => pathToFileURL(join(dist, lang, page, 'index.html')).href;
+
+// The server binary, built once per test process.
+let binary;
+function serverBinary() {
+  if (!binary) {
+    const dir = mkdtempSync(join(tmpdir(), 'pfcheck-serve-'));
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+    binary = join(dir, 'serve');
+    execFileSync('go', ['build', '-o', binary, 'serve.go'], { cwd: root, stdio: 'inherit' });
+  }
+  return binary;
+}
+
+// serve starts serve.go on a port of its own, so that each server is an
+// origin of its own (a service worker, a cache), and resolves to
+// {url, stop()}; stop resolves once the server has exited.
+export function serve() {
+  const child = spawn(serverBinary(), ['-addr', '127.0.0.1:0', '-dist', dist, '-proofs', join(root, 'testdata', 'proofs')],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/serving .* on (http:\/\/127\.0\.0\.1:\d+)\//);
+      if (m) resolve({ url: m[1], stop: () => (child.kill(), exited) });
+    });
+    exited.then((code) => reject(new Error(`serve.go exited (${code}) before it served: ${out}`)));
+  });
+}
+
+// The vector cases of a scheme (testdata/vectors).
+export function vectors(scheme) {
+  return JSON.parse(readFileSync(join(root, 'testdata', 'vectors', `${scheme}.json`), 'utf8')).cases;
+}
+
+export const vectorCase = (scheme, name) => {
+  const found = vectors(scheme).find((c) => c.name === name);
+  if (!found) throw new Error(`no vector ${scheme}/${name}`);
+  return found;
+};
+
+// A page's words in one language, merged as the build merges them
+// (web/locales.go): the shared file, then the page's own.
+export function words(page, lang) {
+  const dir = join(root, 'locales');
+  const files = [`${lang}.json`, `${lang}.${page}.json`].filter((f) => readdirSync(dir).includes(f));
+  return Object.assign({}, ...files.map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8'))));
+}

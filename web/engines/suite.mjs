@@ -1,0 +1,286 @@
+// The tests every engine runs (web/engines/<engine>.test.mjs): what a
+// player and an auditor do with the built pages, in WebKit and in Gecko, as
+// the chromedp tests in web/ do in Chromium. One browser per engine and one
+// tab, used page after page; the served pages come from serve.go.
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { gunzipSync, gzipSync } from 'node:zlib';
+
+import { load } from '../node/pfcheck.mjs';
+import { engines, launch, missing } from './driver.mjs';
+import { dist, fileURL, languages, root, serve, vectorCase, vectors, words } from './site.mjs';
+
+const linkPages = ['check', 'dice', 'shoe', 'games'];
+
+// The key of each page's sentence that opens a match.
+const matchKey = { check: 'msg.verdict.match', dice: 'msg.dice.verdict.match', shoe: 'msg.shoe.verdict.match', games: 'msg.verdict.match' };
+
+// What a sentence of the page's words says before its first placeholder.
+const opening = (text) => text.split('{')[0];
+
+// replaceRoll changes the n-th roll (from 1) of a link's r= value, as a
+// tampered record would: its two digits become 11, or 22 where they were 11.
+function replaceRoll(link, n) {
+  const i = link.indexOf('&r=') + 3 + 2 * (n - 1);
+  return link.slice(0, i) + (link.slice(i, i + 2) === '11' ? '22' : '11') + link.slice(i + 2);
+}
+
+// The links each page is tried with: a match, a mismatch with the id of the
+// element of its first difference, and an invalid link with the problem it
+// has. Games links are written by the verifier's formatLink, as "copy link"
+// writes them.
+async function pageLinks() {
+  const pfcheck = await load();
+  const gamesLink = (record) => `#${pfcheck.formatLink(record)}`;
+  // An invalid link whose first problem is said without a position.
+  const firstInvalid = (cases) => cases.find((c) => c.link && c.expect.status === 'invalid' && c.link.length < 4096 && !c.expect.errors[0].at);
+
+  const check = vectors('dice_v1').find((c) => c.link && c.expect.status === 'match' && c.link.includes('&g=') && c.expect.rolls.length > 50);
+  const checkRoll = Math.floor(check.expect.rolls.length / 2);
+  const dice = vectorCase('dice_v2', 'link-r1000-alice-bob');
+  const shoe = vectorCase('shoe_v1', 'link-cards-lowercase-and-symbol');
+  const bridge = vectorCase('match_seed_v2', 'bridge-1-deals-2-seeds').record;
+  const tampered = structuredClone(bridge);
+  tampered.deals[0][30] = tampered.deals[0][30] === 'As' ? 'Kd' : 'As';
+
+  const links = {
+    check: { match: check.link, mismatch: [replaceRoll(check.link, checkRoll), `roll-${checkRoll}`], invalid: firstInvalid(vectors('dice_v1')) },
+    dice: { match: dice.link, mismatch: [replaceRoll(dice.link, 3), 'roll-1-3'], invalid: firstInvalid(vectors('dice_v2')) },
+    shoe: { match: shoe.link, mismatch: [shoe.link.replace('&k=7d,', '&k=7d,AS,').replace(',4%E2%99%A5', ''), 'card-2'], invalid: vectorCase('shoe_v1', 'link-hand-fraction') },
+    games: { match: gamesLink(bridge), mismatch: [gamesLink(tampered), 'item-deals-31'], invalid: vectorCase('chess_colour_v1', 'link-seed-a-twice') },
+  };
+  for (const [page, l] of Object.entries(links)) {
+    assert.ok(l.match && l.mismatch[0] !== l.match && l.invalid?.link, `${page}: links to test with`);
+  }
+  return links;
+}
+
+// A copy of the built German check page whose vectors have one expected
+// value changed (a hex digit of a seal or seed the vectors expect), the
+// build's SHA-256 of them following, as a page built from such vectors
+// would: its self-test must fail.
+function pageWithCorruptedVector() {
+  const html = readFileSync(join(dist, 'de', 'check', 'index.html'), 'latin1');
+  const m = html.match(/(<script type="application\/gzip-base64" id="vectors"[^>]*>)([^<]*)<\/script>/);
+  assert.ok(m, 'the page carries its vectors');
+  const vectorBytes = gunzipSync(Buffer.from(m[2], 'base64'));
+  const text = vectorBytes.toString('latin1');
+  const hex = text.search(/[0-9a-f]{64}/);
+  assert.ok(hex >= 0, 'the vectors hold a 64-digit hex value');
+  const changed = Buffer.from(vectorBytes);
+  changed[hex] = changed[hex] === 0x30 ? 0x31 : 0x30;
+  const sha = (b) => createHash('sha256').update(b).digest('hex');
+  assert.equal(html.split(sha(vectorBytes)).length, 2, 'the page names its vectors\' SHA-256 once');
+  const out = html.replace(m[0], `${m[1]}${gzipSync(changed).toString('base64')}</script>`).replace(sha(vectorBytes), sha(changed));
+  const file = join(mkdtempSync(join(tmpdir(), 'pfcheck-corrupted-')), 'index.html');
+  writeFileSync(file, out, 'latin1');
+  return pathToFileURL(file).href;
+}
+
+const selfTestDone = `document.querySelector('[data-selftest]') && document.querySelector('[data-selftest]').dataset.selftest !== 'running'`;
+const verdictDone = `document.getElementById('verdict').dataset.status !== '' && document.getElementById('verdict').dataset.drawn !== 'false' && !('firstScreen' in document.documentElement.dataset)`;
+
+export function suite(name) {
+  const lacking = missing(name);
+  // With CI=true a missing engine fails the run; elsewhere it is skipped.
+  const skip = lacking && process.env.CI !== 'true' ? `${name} is not installed (${lacking}): apt-get install ${engines[name].packages}` : false;
+
+  describe(name, { skip }, () => {
+    let browser;
+    let page;
+    let site;
+    let links;
+
+    before(async () => {
+      if (lacking) throw new Error(`${name} is not installed (${lacking}): apt-get install ${engines[name].packages}`);
+      [browser, site, links] = await Promise.all([launch(name), serve(), pageLinks()]);
+      page = await browser.page();
+      console.log(`# ${name} ${browser.version}`);
+    });
+    after(async () => {
+      await browser?.close();
+      await site?.stop();
+    });
+
+    // open loads url and waits for the self-test and, with a link, the
+    // verdict; it returns the self-test's outcome.
+    async function open(url) {
+      await page.goto(url);
+      await page.poll(selfTestDone);
+      const outcome = await page.eval(`document.querySelector('[data-selftest]').dataset.selftest`);
+      if (outcome === 'pass' && /#.*=/.test(url)) await page.poll(verdictDone);
+      return outcome;
+    }
+
+    const verdict = () => page.eval(`({ status: document.getElementById('verdict').dataset.status,
+      text: document.querySelector('[data-verdict-text]').textContent.trim(),
+      first: document.querySelector('[data-verdict-text] a[href^="#"]')?.getAttribute('href') ?? '' })`);
+
+    // clean: no console error or warning, no uncaught exception, and no
+    // request but the document itself (and, served, the service worker the
+    // page registers to keep itself, and what the browser asks for to offer
+    // installing the page: its manifest and icons).
+    async function clean(url) {
+      assert.deepEqual(page.problems(), [], `${url}: console problems`);
+      const doc = url.split('#')[0];
+      const others = (await page.requests()).filter((r) => r.split('#')[0] !== doc && !r.startsWith('blob:') && !r.startsWith('data:')
+        && !/^http:\/\/127\.0\.0\.1:\d+\/(sw\.js|\w+\/manifest\.webmanifest|icons\/[\w.-]+\.png)$/.test(r));
+      assert.deepEqual(others, [], `${url}: requests other than the document`);
+    }
+
+    for (const p of linkPages) {
+      for (const lang of languages) {
+        for (const mode of ['file', 'served']) {
+          test(`${p} ${lang} ${mode}: a match, a mismatch at its place, an invalid link`, async () => {
+            const url = mode === 'file' ? fileURL(lang, p) : `${site.url}/${lang}/${p}/`;
+            const w = words(p, lang);
+            const l = links[p];
+
+            assert.equal(await open(url + l.match), 'pass', 'self-test');
+            let v = await verdict();
+            assert.equal(v.status, 'match', v.text);
+            assert.ok(v.text.includes(opening(w[matchKey[p]])), `match in ${lang}: ${v.text}`);
+            assert.equal(await page.eval('document.documentElement.lang'), lang);
+            await clean(url + l.match);
+
+            const [tampered, id] = l.mismatch;
+            await open(url + tampered);
+            v = await verdict();
+            assert.equal(v.status, 'mismatch', v.text);
+            assert.ok(v.text.includes(opening(w['msg.verdict.mismatch'])), `mismatch in ${lang}: ${v.text}`);
+            assert.equal(v.first, `#${id}`, `the first difference named: ${v.text}`);
+            assert.equal(await page.eval(`document.getElementById(${JSON.stringify(id)})?.dataset.status ?? 'none'`), 'mismatch');
+            await clean(url + tampered);
+
+            await open(url + l.invalid.link);
+            v = await verdict();
+            assert.equal(v.status, 'invalid', v.text);
+            assert.ok(v.text.startsWith(opening(w['msg.verdict.invalid'])), `invalid in ${lang}: ${v.text}`);
+            const { field, code, at } = l.invalid.expect.errors[0];
+            const said = await page.eval(`(document.querySelector('[data-error-for=${JSON.stringify(field)}]') ?? document.querySelector('[data-error-for=link]')).textContent`);
+            const sentence = (w[`msg.error.${field}.${code}`] ?? w[`msg.error.${code}`]).replaceAll('{at}', at ?? '');
+            assert.ok(said.includes(sentence), `${field}/${code} in ${lang}: ${said}, want ${sentence}`);
+            await clean(url + l.invalid.link);
+          });
+        }
+      }
+    }
+
+    test('the landing page sends a link of each page to that page', async () => {
+      const landing = { file: pathToFileURL(join(dist, 'index.html')).href, served: `${site.url}/` };
+      for (const [mode, url] of Object.entries(landing)) {
+        for (const p of linkPages) {
+          await page.goto(url + links[p].match);
+          await page.poll(`document.body?.dataset.page === '${p}' && document.querySelector('[data-selftest]')?.dataset.selftest === 'pass'`);
+          await page.poll(verdictDone);
+          assert.equal((await verdict()).status, 'match', `${mode} ${p}`);
+          assert.equal(await page.eval('location.hash'), links[p].match, `${mode} ${p}: the link kept`);
+        }
+      }
+    });
+
+    // The audit of the generator's season (testdata/audit): the counts, the
+    // lines listed and the statistics it says an audit reports.
+    async function auditSeason(url, how) {
+      assert.equal(await open(url), 'pass', 'self-test');
+      const file = join(root, 'testdata', 'audit', 'season.txt');
+      if (how === 'file') await page.upload('[data-audit-file]', file);
+      else await page.eval(`(document.querySelector('[data-audit-text]').value = ${JSON.stringify(readFileSync(file, 'utf8'))}, true)`);
+      await page.click('[data-audit-start]');
+      await page.poll(`['done', 'cancelled', 'failed'].includes(document.querySelector('[data-audit-summary]').dataset.state)`);
+      const got = await page.eval(`({
+        summary: { ...document.querySelector('[data-audit-summary]').dataset },
+        text: document.querySelector('[data-verdict-text]').textContent.trim(),
+        lines: [...document.querySelectorAll('[data-audit-line]')].map((e) => ({ line: +e.dataset.line, item: +(e.dataset.item ?? 0),
+          status: e.dataset.status, scheme: e.dataset.scheme, kind: e.dataset.kind ?? '', at: +(e.dataset.at || 0),
+          field: e.dataset.field ?? '', code: e.dataset.code ?? '' })),
+        stats: Object.fromEntries(['rolls', 'doubles', 'chi2-36', 'p-36', 'chi2-faces', 'p-faces']
+          .map((a) => [a, Number(document.querySelector('[data-audit-stats]').getAttribute('data-' + a))])),
+      })`);
+      const want = JSON.parse(readFileSync(join(root, 'testdata', 'audit', 'season.expect.json'), 'utf8'));
+      assert.equal(got.summary.state, 'done', got.text);
+      for (const [key, n] of Object.entries({ lines: want.lines, records: want.records, ...want.status })) {
+        assert.equal(got.summary[key], String(n), `summary ${key}`);
+      }
+      const expected = want.problems.map((p) => ({ line: p.line, item: p.item ?? 0, status: p.status, scheme: p.scheme,
+        kind: p.difference?.kind ?? '', at: p.difference?.at ?? 0, field: p.error?.field ?? '', code: p.error?.code ?? '' }));
+      assert.deepEqual(got.lines, expected, 'the lines listed');
+      const stats = want.statistics;
+      for (const [attr, value] of Object.entries({ rolls: stats.rolls, doubles: stats.doubles, 'chi2-36': stats.chiSquare36,
+        'p-36': stats.p36, 'chi2-faces': stats.chiSquareFaces, 'p-faces': stats.pFaces })) {
+        assert.ok(Math.abs(got.stats[attr] - value) < 1e-9, `statistics ${attr}: ${got.stats[attr]}, generator ${value}`);
+      }
+    }
+
+    for (const lang of languages) {
+      test(`audit ${lang}: a season from a file`, async () => {
+        await auditSeason(fileURL(lang, 'audit'), 'file');
+        await clean(fileURL(lang, 'audit'));
+      });
+    }
+    test('audit served: a season pasted', async () => {
+      await auditSeason(`${site.url}/fi/audit/`, 'paste');
+      await clean(`${site.url}/fi/audit/`);
+    });
+
+    test('"download this checker" saves a page that checks a link from disk', async () => {
+      const url = `${site.url}/el/check/`;
+      await open(url + links.check.match);
+      // The file the button makes, taken as the browser is handed it.
+      await page.eval(`(() => {
+        const make = URL.createObjectURL;
+        URL.createObjectURL = (blob) => { window.saved = blob; return make.call(URL, blob); };
+        HTMLAnchorElement.prototype.click = function () {};
+        return true;
+      })()`);
+      await page.click('[data-download]');
+      await page.poll('window.saved');
+      const html = await page.eval('window.saved.text()');
+      assert.ok(/^[\x00-\x7f]*$/.test(html), 'the saved page is ASCII');
+      const file = join(mkdtempSync(join(tmpdir(), 'pfcheck-saved-')), 'pfcheck.html');
+      writeFileSync(file, html);
+      const saved = pathToFileURL(file).href;
+      assert.equal(await open(saved + links.check.mismatch[0]), 'pass');
+      assert.equal((await verdict()).status, 'mismatch');
+      await clean(saved);
+    });
+
+    test('offline after one served visit: every page, with the server stopped', async () => {
+      const own = await serve(); // an origin of its own: a service worker and its cache
+      try {
+        assert.equal(await open(`${own.url}/de/check/`), 'pass');
+        await page.eval(`navigator.serviceWorker.ready.then((r) => r.active.state === 'activated' || new Promise((done) =>
+          r.active.addEventListener('statechange', () => r.active.state === 'activated' && done(true))))`);
+        assert.equal(await page.eval('caches.keys().then((k) => k.length)'), 1, 'one cache');
+      } finally {
+        await own.stop();
+      }
+      for (const lang of languages) {
+        for (const p of [...linkPages, 'audit']) {
+          const link = links[p]?.match ?? '';
+          const url = `${own.url}/${lang}/${p}/${link}`;
+          assert.equal(await open(url), 'pass', `${url}: self-test`);
+          if (link) assert.equal((await verdict()).status, 'match', url);
+          // From the service worker's store (navigator.onLine, which the
+          // page's "offline" line reads, stays true here: only the server
+          // is gone).
+          assert.equal(await page.eval('navigator.serviceWorker.controller !== null'), true, `${url}: from the service worker`);
+          await clean(url);
+        }
+      }
+    });
+
+    test('a corrupted vector fails the self-test, and a link gets no verdict', async () => {
+      const url = pageWithCorruptedVector();
+      assert.equal(await open(url + links.check.match), 'fail');
+      assert.equal((await verdict()).status, '');
+      assert.ok(await page.eval(`document.querySelector('[data-selftest-failed]').textContent.length > 0`), 'the failed case is named');
+      assert.equal(await page.eval(`document.querySelector('fieldset').disabled`), true, 'the fields stay disabled');
+    });
+  });
+}
