@@ -20,7 +20,7 @@ LEAN_TAGS := pfcheck_minimal,pfcheck_shoe,pfcheck_tablegames
 AUDIT_100K := $(DIST)/bench/audit-100k.txt
 AUDIT_1G   := $(DIST)/bench/audit-1g.txt
 
-.PHONY: help build wasm vectors test test-go test-node test-browser vet serve bench bench-audit reproducible clean
+.PHONY: help build wasm vectors test test-go test-node test-engines vet serve bench bench-audit reproducible clean
 
 help:           ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*##/\t/'
@@ -50,14 +50,17 @@ vet:            ## gofmt, go vet (native and wasm), and what the wasm links
 	@! GOOS=js GOARCH=wasm $(GO) list -tags $(LEAN_TAGS) -deps ./wasm | grep -xE 'fmt|encoding/json|encoding/hex|reflect|net/http' \
 		|| { echo 'the wasm links a package listed above'; exit 1; }
 
-test: vet wasm build test-go test-node ## run every test: Go (with the browser tests), the wasm in Node
+test: vet wasm build test-go test-node test-engines ## run every test: Go (with the browser tests in Chromium), the wasm in Node, the pages in WebKit and Firefox
 	@echo 'make test: all passed'
 
-test-go: web/node_modules/axe-core/axe.min.js ## Go tests, including the chromedp browser tests in web/ (with axe-core)
+test-go: web/node_modules/.installed ## Go tests, including the chromedp browser tests in web/ (with axe-core)
 	$(GO) test -count=1 -timeout 30m ./...
 
-# axe-core, pinned in web/package.json and its lock, for the accessibility test.
-web/node_modules/axe-core/axe.min.js: web/package.json web/package-lock.json
+test-engines: wasm build web/node_modules/.installed ## the pages in WebKit (WebKitWebDriver, Xvfb) and Firefox (WebDriver BiDi): web/engines
+	$(NODE) --test --test-concurrency=1 web/engines/
+
+# axe-core and the engine tests' clients, pinned in web/package.json and its lock.
+web/node_modules/.installed: web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund
 	touch $@
 

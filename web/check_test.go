@@ -148,8 +148,9 @@ func TestCheckPage(t *testing.T) {
 					}
 				}
 				// The page's own scripts: the first-screen switch, its data
-				// (messages, build, vectors, verifier), wasm_exec and its script.
-				if injected := eval[int](tb, `document.querySelectorAll('img, iframe, object, embed').length + document.scripts.length - 7 + (window.pwned ? 100 : 0)`); injected != 0 {
+				// (messages, build, vectors, verifier), the engine check,
+				// wasm_exec and its script.
+				if injected := eval[int](tb, `document.querySelectorAll('img, iframe, object, embed').length + document.scripts.length - 8 + (window.pwned ? 100 : 0)`); injected != 0 {
 					t.Errorf("markup in links injected %d elements", injected)
 				}
 				tb.clean(url)
@@ -470,6 +471,41 @@ func TestLanguagePicker(t *testing.T) {
 		}
 		if got := tb.status(); got != "match" {
 			t.Errorf("%s: status %s", mode, got)
+		}
+	}
+}
+
+// TestEngineTooOldSaysSo: in a browser without a feature the pages need,
+// every page says in its language that this browser cannot run the check
+// and which versions can, instead of waiting on "running", and gives no
+// verdict.
+func TestEngineTooOldSaysSo(t *testing.T) {
+	needBrowser(t)
+	link := matchLink(t).Link
+	for _, p := range Pages {
+		for _, lang := range Languages {
+			tb := newTab(t)
+			if _, err := chromedp.Call(tb.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+				Source: `delete window.DecompressionStream; delete Object.hasOwn;`,
+			}); err != nil {
+				t.Fatal(err)
+			}
+			url := pageURLs(lang, p.Name)["file"]
+			tb.navigate(url + link)
+			if got := tb.waitSelfTest(); got != "fail" {
+				t.Fatalf("%s %s: self-test %s", lang, p.Name, got)
+			}
+			want := strings.NewReplacer("{missing}", "DecompressionStream, Object.hasOwn", "{safari}", "16.4", "{firefox}", "113", "{chrome}", "93").
+				Replace(pageWords(t, p.Name, lang)["msg.engine.old"])
+			for _, where := range []string{"[data-verdict-text]", "[data-selftest]"} {
+				if got := eval[string](tb, `document.querySelector('`+where+`').textContent`); got != want {
+					t.Errorf("%s %s: %s says %q, want %q", lang, p.Name, where, got, want)
+				}
+			}
+			if got := eval[string](tb, `document.getElementById('verdict').dataset.status`); got != "" {
+				t.Errorf("%s %s: verdict %q", lang, p.Name, got)
+			}
+			tb.clean(url)
 		}
 	}
 }

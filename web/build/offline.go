@@ -2,8 +2,8 @@ package main
 
 // What keeps the served checker on a phone (issue 13): the service worker
 // that stores every page of the build, the web app manifest of each
-// language, and the icons the manifests name, all made from the sources in
-// web/static.
+// language, and the icons the manifests and Safari name, all made from the
+// sources in web/static.
 
 import (
 	"bytes"
@@ -40,6 +40,12 @@ var icons = []icon{
 	{Src: "icons/icon-512.png", Purpose: "any", size: 512, rounded: true},
 	{Src: "icons/icon-maskable-512.png", Purpose: "maskable", size: 512},
 }
+
+// appleTouchIcon is the icon Safari on iOS gives a page added to the home
+// screen (a served page links it: web/static/offline.js). iOS reads it rather
+// than the manifest's, at 180×180, and cuts the corners itself, so it is
+// the whole square.
+var appleTouchIcon = icon{Src: "icons/apple-touch-icon.png", size: 180}
 
 // writeOffline writes sw.js, <lang>/manifest.webmanifest for every language
 // and the icons. The pages and the landing page must be in dist already:
@@ -118,7 +124,7 @@ func writeIcons(dist string) error {
 	if err := os.MkdirAll(filepath.Join(dist, "icons"), 0o755); err != nil {
 		return err
 	}
-	for _, ic := range icons {
+	for _, ic := range append(icons, appleTouchIcon) {
 		svg, err := oksvg.ReadIcon("web/static/icon.svg", oksvg.StrictErrorMode)
 		if err != nil {
 			return err

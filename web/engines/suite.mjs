@@ -117,6 +117,13 @@ export function suite(name) {
       return outcome;
     }
 
+    // follow opens another link in the loaded page, as a player who taps a
+    // second link to the same page does, and waits for its verdict.
+    async function follow(link) {
+      await page.eval(`(document.getElementById('verdict').dataset.status = '', location.hash = ${JSON.stringify(link)}, true)`);
+      await page.poll(verdictDone);
+    }
+
     const verdict = () => page.eval(`({ status: document.getElementById('verdict').dataset.status,
       text: document.querySelector('[data-verdict-text]').textContent.trim(),
       first: document.querySelector('[data-verdict-text] a[href^="#"]')?.getAttribute('href') ?? '' })`);
@@ -136,7 +143,7 @@ export function suite(name) {
     for (const p of linkPages) {
       for (const lang of languages) {
         for (const mode of ['file', 'served']) {
-          test(`${p} ${lang} ${mode}: a match, a mismatch at its place, an invalid link`, async () => {
+          test(`${p} ${lang} ${mode}: a match, then links to a mismatch at its place and to an invalid record`, async () => {
             const url = mode === 'file' ? fileURL(lang, p) : `${site.url}/${lang}/${p}/`;
             const w = words(p, lang);
             const l = links[p];
@@ -146,18 +153,16 @@ export function suite(name) {
             assert.equal(v.status, 'match', v.text);
             assert.ok(v.text.includes(opening(w[matchKey[p]])), `match in ${lang}: ${v.text}`);
             assert.equal(await page.eval('document.documentElement.lang'), lang);
-            await clean(url + l.match);
 
             const [tampered, id] = l.mismatch;
-            await open(url + tampered);
+            await follow(tampered);
             v = await verdict();
             assert.equal(v.status, 'mismatch', v.text);
             assert.ok(v.text.includes(opening(w['msg.verdict.mismatch'])), `mismatch in ${lang}: ${v.text}`);
             assert.equal(v.first, `#${id}`, `the first difference named: ${v.text}`);
             assert.equal(await page.eval(`document.getElementById(${JSON.stringify(id)})?.dataset.status ?? 'none'`), 'mismatch');
-            await clean(url + tampered);
 
-            await open(url + l.invalid.link);
+            await follow(l.invalid.link);
             v = await verdict();
             assert.equal(v.status, 'invalid', v.text);
             assert.ok(v.text.startsWith(opening(w['msg.verdict.invalid'])), `invalid in ${lang}: ${v.text}`);
@@ -165,7 +170,7 @@ export function suite(name) {
             const said = await page.eval(`(document.querySelector('[data-error-for=${JSON.stringify(field)}]') ?? document.querySelector('[data-error-for=link]')).textContent`);
             const sentence = (w[`msg.error.${field}.${code}`] ?? w[`msg.error.${code}`]).replaceAll('{at}', at ?? '');
             assert.ok(said.includes(sentence), `${field}/${code} in ${lang}: ${said}, want ${sentence}`);
-            await clean(url + l.invalid.link);
+            await clean(url);
           });
         }
       }
@@ -273,6 +278,26 @@ export function suite(name) {
           await clean(url);
         }
       }
+    });
+
+    // What iOS's "Add to Home Screen" reads of a served page: its
+    // apple-touch-icon (180×180, the whole square: iOS rounds it) and its
+    // apple-mobile-web-app-title; a page from a file links no icon.
+    test('Safari on a phone: a served page names its home screen icon and title', async () => {
+      for (const lang of languages) {
+        const url = `${site.url}/${lang}/check/`;
+        await open(url);
+        const got = await page.eval(`({ href: document.querySelector('link[rel=apple-touch-icon]').href,
+          title: document.querySelector('meta[name=apple-mobile-web-app-title]').content })`);
+        assert.deepEqual(got, { href: `${site.url}/icons/apple-touch-icon.png`, title: words('check', lang)['app.shortName'] });
+        // The PNG's header: 180×180, colour type 2 (RGB, no alpha: opaque).
+        const icon = await fetch(got.href);
+        assert.equal(icon.headers.get('content-type'), 'image/png');
+        const png = Buffer.from(await icon.arrayBuffer());
+        assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20), png[25]], [180, 180, 2]);
+      }
+      await open(fileURL('de', 'check'));
+      assert.equal(await page.eval(`document.querySelector('link[rel=apple-touch-icon]')`), null, 'a page from a file links no icon');
     });
 
     test('a corrupted vector fails the self-test, and a link gets no verdict', async () => {

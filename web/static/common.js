@@ -411,6 +411,7 @@ function linkIsHere() {
 // Loads the verifier and runs its self-test; only when every vector passes
 // are the fields enabled and ready(pfcheck, module) called.
 async function start(ready) {
+  if ('engineTooOld' in document.documentElement.dataset) return; // base.html said so
   updatePageLinks();
   addEventListener('hashchange', updatePageLinks);
   setUpDownload();

@@ -9,8 +9,11 @@
 function keepOffline() {
   if (!location.protocol.startsWith('http') || !('serviceWorker' in navigator)) return;
   const workers = navigator.serviceWorker;
-  // Pages are <root>/<lang>/<page>/; the manifests <root>/<lang>/.
-  document.head.append(element('link', { rel: 'manifest', href: '../manifest.webmanifest' }));
+  // Pages are <root>/<lang>/<page>/; the manifests <root>/<lang>/. Safari on
+  // iOS takes the home screen's icon from apple-touch-icon, not the manifest
+  // (and its name from the page's apple-mobile-web-app-title).
+  document.head.append(element('link', { rel: 'manifest', href: '../manifest.webmanifest' }),
+    element('link', { rel: 'apple-touch-icon', href: '../../icons/apple-touch-icon.png' }));
   // After the page has loaded, so that storing the others does not slow
   // its start. A worker that cannot be registered leaves the page as it is
   // without one: it works, only not offline.
