@@ -53,7 +53,7 @@ vet:            ## gofmt, go vet (native and wasm), and what the wasm links
 test: vet wasm build test-go test-node ## run every test: Go (with the browser tests), the wasm in Node
 	@echo 'make test: all passed'
 
-test-quick: wasm build ## the tests that need no browser, in about a minute: Go with -short (the browser tests skip), the wasm in Node
+test-quick: wasm build ## the tests that need no browser, in a minute or two: Go with -short (the browser tests skip), the wasm in Node
 	$(GO) test -short -count=1 ./...
 	$(NODE) --test web/node/
 	@echo 'make test-quick: passed; make test runs every test'

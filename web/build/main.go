@@ -115,7 +115,7 @@ func compress(path, cache string) ([]byte, error) {
 	return gz, storeGzip(cache, filepath.Base(path), method, data, gz)
 }
 
-// step says what the build does next: the first build takes minutes.
+// step says what the build does next: a first build takes a minute or two.
 func step(format string, args ...any) {
 	fmt.Printf("build: "+format+"\n", args...)
 }
@@ -231,7 +231,7 @@ func checkSupport(contact string) error {
 }
 
 func build(dist, vectorDir, version, support string, pages []web.Page) error {
-	step("%d pages in %d languages into %s; each verifier of new bytes is compressed with zopfli, some 10 s each", len(pages), len(web.Languages), dist)
+	step("%d pages in %d languages into %s; a verifier is compressed again only when its bytes changed (zopfli: some 10 s each)", len(pages), len(web.Languages), dist)
 	wasmExec, err := os.ReadFile(filepath.Join(dist, "wasm_exec.js"))
 	if err != nil {
 		return err
