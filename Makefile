@@ -20,7 +20,7 @@ LEAN_TAGS := pfcheck_minimal,pfcheck_shoe,pfcheck_tablegames
 AUDIT_100K := $(DIST)/bench/audit-100k.txt
 AUDIT_1G   := $(DIST)/bench/audit-1g.txt
 
-.PHONY: help build wasm vectors test test-go test-node test-engines vet serve bench bench-audit reproducible clean
+.PHONY: help build wasm vectors test test-quick test-go test-node test-engines vet serve bench bench-audit screenshots reproducible clean
 
 help:           ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*##/\t/'
@@ -53,6 +53,11 @@ vet:            ## gofmt, go vet (native and wasm), and what the wasm links
 test: vet wasm build test-go test-node test-engines ## run every test: Go (with the browser tests in Chromium), the wasm in Node, the pages in WebKit and Firefox
 	@echo 'make test: all passed'
 
+test-quick: wasm build ## the tests that need no browser, in a minute or two: Go with -short (the browser tests skip), the wasm in Node
+	$(GO) test -short -count=1 ./...
+	$(NODE) --test web/node/
+	@echo 'make test-quick: passed; make test runs every test'
+
 test-go: web/node_modules/.installed ## Go tests, including the chromedp browser tests in web/ (with axe-core)
 	$(GO) test -count=1 -timeout 30m ./...
 
@@ -79,6 +84,7 @@ bench: build wasm ## benchmarks: Go natively and in wasm, the wasm in Node, the 
 	$(MAKE) bench-audit
 	@for f in $(DIST)/*/*/index.html $(DIST)/wasm/*.wasm; do \
 		printf '%-28s %9d bytes, %8d gzip\n' "$$f" "$$(wc -c < $$f)" "$$(gzip -9c $$f | wc -c)"; done
+	@echo 'make bench: these figures go into web/BENCHMARKS.md, and their summary into the README ("Performance")'
 
 bench-audit: build wasm $(AUDIT_100K) $(AUDIT_1G) ## the audit of 100,000 matches × 100 rolls in Node and in the browser, and of 1 GB (tab memory)
 	$(NODE) web/node/audit.mjs $(AUDIT_100K) > /dev/null || test $$? = 1
@@ -92,6 +98,11 @@ $(AUDIT_1G): $(AUDIT_100K)
 	@size=$$(wc -c < $<); n=$$(( (1000000000 + size - 1) / size )); \
 		echo "$@: $$n copies of $<"; for i in $$(seq $$n); do cat $<; done > $@
 
+# The screenshots show the verdict as built without SUPPORT (no address).
+screenshots: SUPPORT =
+screenshots: build ## the README's phone screenshots (360×800): the check page's verdicts in web/screenshots, rewritten only where their pixels changed
+	PFCHECK_SCREENSHOTS=$(abspath web/screenshots) $(GO) test -count=1 -v -run '^TestScreenshots$$' ./web/
+
 reproducible: build ## rebuild the pages from a copy of the sources elsewhere with an empty Go cache: every verifier, vector set and page must be the same bytes
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	git ls-files -z | xargs -0 tar -cf - | tar -xf - -C "$$tmp" && \
@@ -102,4 +113,4 @@ reproducible: build ## rebuild the pages from a copy of the sources elsewhere wi
 	echo 'reproducible: both builds are the same bytes'
 
 clean:          ## remove build output
-	rm -rf $(DIST)
+	rm -rf $(DIST) $(DIST).cache

@@ -61,7 +61,7 @@
 //
 // status is one of match, mismatch, computed, invalid, unsupported. A call
 // never throws into JavaScript: bad arguments and internal faults come back
-// as status invalid with errors. The README documents every field.
+// as status invalid with errors. wasm/API.md documents every field.
 //
 // Two rules keep a hostile argument from harming the verifier. One call runs
 // at a time: a call made while another runs (from an argument's toJSON or

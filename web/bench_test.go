@@ -49,7 +49,7 @@ type coldPage struct{ name, file, link, status string }
 // phases). PFCHECK_BENCH_BASE=<name>=<dist>,…
 // adds the pages of other builds as rows "<name>-…", to compare builds in
 // one run; PFCHECK_BENCH_ROWS=check,base-check runs only those rows (and hello).
-// make bench runs it and the README reports the table.
+// make bench runs it; web/BENCHMARKS.md reports the table.
 func BenchmarkColdVerdict(b *testing.B) {
 	if browserCtx == nil {
 		b.Skip("no browser")

@@ -8,6 +8,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"net/http/httptest"
@@ -51,6 +52,25 @@ func TestMain(m *testing.M) {
 }
 
 func runWithBrowser(m *testing.M) int {
+	flag.Parse()
+	var err error
+	if distDir, err = filepath.Abs(dist); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	if _, err := os.Stat(filepath.Join(distDir, "de", "check", "index.html")); err != nil {
+		fmt.Fprintln(os.Stderr, "web tests: no built pages; run make build first:", err)
+		return 1
+	}
+	server = httptest.NewServer(Handler(distDir, filepath.Join(distDir, "..", "..", "testdata", "proofs")))
+	defer server.Close()
+
+	// -short (make test-quick) runs what needs no browser: every test that
+	// opens a tab skips (needBrowser).
+	if testing.Short() {
+		fmt.Fprintln(os.Stderr, "browser tests skipped: -short")
+		return m.Run()
+	}
 	chromium, err := exec.LookPath("chromium")
 	if err != nil {
 		if os.Getenv("CI") == "true" {
@@ -60,16 +80,6 @@ func runWithBrowser(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, "browser tests skipped: no chromium on PATH (apt-get install chromium)")
 		return m.Run()
 	}
-	if distDir, err = filepath.Abs(dist); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 1
-	}
-	if _, err := os.Stat(filepath.Join(distDir, "de", "check", "index.html")); err != nil {
-		fmt.Fprintln(os.Stderr, "browser tests: no built pages; run make build first:", err)
-		return 1
-	}
-	server = httptest.NewServer(Handler(distDir, filepath.Join(distDir, "..", "..", "testdata", "proofs")))
-	defer server.Close()
 
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromium),

@@ -82,7 +82,7 @@ func TestProofFIFO(t *testing.T) {
 	}
 }
 
-// TestReadmeHostHeaders: the nginx example of README.md ("Security") gives
+// TestReadmeHostHeaders: the nginx example of README.md ("Deploying") gives
 // each response the headers Headers gives it.
 func TestReadmeHostHeaders(t *testing.T) {
 	readme, err := os.ReadFile("../README.md")

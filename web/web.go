@@ -114,7 +114,7 @@ const StrictCSP = "default-src 'none'" + noFraming
 // place. A page (an index.html: the landing page or /<lang>/<page>/) gets
 // its CSP; anything else, the strictest one; the shoe API is never cached.
 // Pages and files are revalidated, since their names stay across builds.
-// README.md ("Security") lists the same headers for a static host.
+// README.md ("Deploying") lists the same headers for a static host.
 func Headers(urlPath string) http.Header {
 	h := http.Header{}
 	h.Set("X-Content-Type-Options", "nosniff")

@@ -13,7 +13,7 @@ import (
 // speed once it meets a character beyond Latin-1, and keeps the rest of the
 // page, the verifier's base64 included, as 16-bit text: the check page
 // reached its script 84 ms later with its 44 such characters than without
-// them (BenchmarkColdVerdict, the README).
+// them (BenchmarkColdVerdict, web/BENCHMARKS.md).
 
 // rawText is a script or style element: its text is JavaScript, JSON or CSS,
 // where an HTML character reference would not be read.

@@ -8,7 +8,9 @@
 // the SHA-256 the page shows. Every page is written in ASCII (ascii.go). It
 // writes the landing page <dist>/index.html and what keeps the served pages
 // on a phone (offline.go): the service worker <dist>/sw.js, the web app
-// manifest of each language and its icons.
+// manifest of each language and its icons. It says each step, and keeps
+// the gzip of each verifier and vector set in <dist>.cache, so that a
+// file of the same bytes is not compressed again (gzcache.go).
 //
 // Usage: go run ./web/build [-dist web/dist] [-vectors testdata/vectors] [-version v] [-pages check,shoe] [-support mailto:…|https://…]
 package main
@@ -80,21 +82,42 @@ func buildWasm(page web.Page, out, version string) ([]byte, error) {
 // compress gzips a file for the page: with zopfli where it is installed
 // (apt-get install zopfli), whose gzip is some 5% (40 KB on a verifier)
 // smaller and still what DecompressionStream reads, else with compress/gzip
-// at its best.
-func compress(path string) ([]byte, error) {
-	if zopfli, err := exec.LookPath("zopfli"); err == nil {
-		return exec.Command(zopfli, "--gzip", "-c", path).Output()
-	}
-	log.Printf("zopfli not found: %s is compressed with compress/gzip, about 5%% larger", path)
+// at its best. A file of the same bytes as at the last build takes its gzip
+// from the cache (gzcache.go).
+func compress(path, cache string) ([]byte, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	var gz bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-	zw.Write(data)
-	zw.Close()
-	return gz.Bytes(), nil
+	zopfli, err := exec.LookPath("zopfli")
+	method := "zopfli"
+	if err != nil {
+		method = "gzip"
+	}
+	if gz := cachedGzip(cache, filepath.Base(path), method, data); gz != nil {
+		step("%s: unchanged, its gzip kept from the last build", path)
+		return gz, nil
+	}
+	var gz []byte
+	if zopfli != "" {
+		step("%s: compressing its %d KB with zopfli", path, len(data)/1024)
+		if gz, err = exec.Command(zopfli, "--gzip", "-c", path).Output(); err != nil {
+			return nil, err
+		}
+	} else {
+		log.Printf("zopfli not found: %s is compressed with compress/gzip, about 5%% larger", path)
+		var buf bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+		zw.Write(data)
+		zw.Close()
+		gz = buf.Bytes()
+	}
+	return gz, storeGzip(cache, filepath.Base(path), method, data, gz)
+}
+
+// step says what the build does next: a first build takes a minute or two.
+func step(format string, args ...any) {
+	fmt.Printf("build: "+format+"\n", args...)
 }
 
 // writeVectors writes the page sets of the page's schemes (the cases the
@@ -208,6 +231,7 @@ func checkSupport(contact string) error {
 }
 
 func build(dist, vectorDir, version, support string, pages []web.Page) error {
+	step("%d pages in %d languages into %s; a verifier is compressed again only when its bytes changed (zopfli: some 10 s each)", len(pages), len(web.Languages), dist)
 	wasmExec, err := os.ReadFile(filepath.Join(dist, "wasm_exec.js"))
 	if err != nil {
 		return err
@@ -268,6 +292,7 @@ func build(dist, vectorDir, version, support string, pages []web.Page) error {
 		if err != nil && !os.IsNotExist(err) {
 			return err
 		}
+		step("%s: the verifier (go build -tags %s)", page.Name, page.BuildTags())
 		wasm, err := buildWasm(page, filepath.Join(dist, "wasm", page.Name+".wasm"), version)
 		if err != nil {
 			return err
@@ -280,11 +305,12 @@ func build(dist, vectorDir, version, support string, pages []web.Page) error {
 		// What the page checks before it runs anything (loadVerifier, start).
 		build := map[string]map[string]any{"verifier": hashed(wasm), "vectors": hashed(vectors)}
 		build["vectors"]["cases"] = cases
-		wasmGz, err := compress(filepath.Join(dist, "wasm", page.Name+".wasm"))
+		cache := filepath.Clean(dist) + ".cache"
+		wasmGz, err := compress(filepath.Join(dist, "wasm", page.Name+".wasm"), cache)
 		if err != nil {
 			return err
 		}
-		vectorsGz, err := compress(vectorFile)
+		vectorsGz, err := compress(vectorFile, cache)
 		if err != nil {
 			return err
 		}
@@ -301,6 +327,7 @@ func build(dist, vectorDir, version, support string, pages []web.Page) error {
 		if err != nil {
 			return err
 		}
+		step("%s: the pages in %s", page.Name, strings.Join(web.Languages, ", "))
 		for _, code := range web.Languages {
 			words := locales[code]
 			messages := map[string]string{}
@@ -349,6 +376,7 @@ func build(dist, vectorDir, version, support string, pages []web.Page) error {
 			}
 		}
 	}
+	step("the landing page, the service worker, the manifests and icons")
 	picker, err := asciiPage(languagePicker(languages, links))
 	if err != nil {
 		return err
