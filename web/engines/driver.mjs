@@ -5,7 +5,7 @@
 //   const page = await browser.page();        // one tab, used again and again
 //   await page.goto(url);                     // a new document, even when only the fragment differs
 //   await page.eval('document.title');        // an expression's value (a promise is awaited)
-//   await page.poll('expression');            // until it is true
+//   await page.poll('expression');            // until it is true (a promise: what it resolves to)
 //   page.problems();                          // console errors and warnings, uncaught exceptions since goto
 //   await page.requests();                    // what the page asked for since goto
 //   await browser.close();
@@ -84,7 +84,7 @@ class BasePage {
     let last;
     for (;;) {
       try {
-        if ((last = await this.eval(`Boolean(${expression})`)) === true) return;
+        if ((last = await this.eval(`Promise.resolve(${expression}).then(Boolean)`)) === true) return;
       } catch (err) {
         last = err; // a document being replaced
       }

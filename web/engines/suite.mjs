@@ -259,8 +259,9 @@ export function suite(name) {
       const own = await serve(); // an origin of its own: a service worker and its cache
       try {
         assert.equal(await open(`${own.url}/de/check/`), 'pass');
-        await page.eval(`navigator.serviceWorker.ready.then((r) => r.active.state === 'activated' || new Promise((done) =>
-          r.active.addEventListener('statechange', () => r.active.state === 'activated' && done(true))))`);
+        // The worker stores every page (some 20 MB) before it is active:
+        // minutes on a loaded machine.
+        await page.poll(`navigator.serviceWorker.getRegistration().then((r) => r?.active?.state === 'activated')`, 300_000);
         assert.equal(await page.eval('caches.keys().then((k) => k.length)'), 1, 'one cache');
       } finally {
         await own.stop();
