@@ -25,6 +25,10 @@ func TestAccessibility(t *testing.T) {
 	for _, page := range []string{"check", "dice", "shoe", "games"} {
 		for _, lang := range Languages {
 			tb := openSized(t, pageURLs(lang, page)["http"]+links[page].match, 1280, 900)
+			// Unfolded, so that axe sees "check it without this page" too.
+			tb.poll(`!document.querySelector('[data-scripts]').hidden`)
+			eval[bool](tb, `document.querySelector('[data-scripts]').open = true`)
+			tb.poll(`document.querySelector('[data-script="python"]').textContent !== ''`)
 			checkAccessibility(t, tb, axe, page+"/"+lang)
 		}
 	}

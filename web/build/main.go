@@ -288,6 +288,10 @@ func build(dist, vectorDir, version, support string, pages []web.Page) error {
 			}
 			script = core + "\n" + script
 		}
+		scripts, err := checkScripts(page)
+		if err != nil {
+			return err
+		}
 		pageStyle, err := readAsset("web/static/" + page.Name + ".css")
 		if err != nil && !os.IsNotExist(err) {
 			return err
@@ -355,7 +359,7 @@ func build(dist, vectorDir, version, support string, pages []web.Page) error {
 			err := template.Must(tmpl.Clone()).Funcs(template.FuncMap{"t": t}).Execute(&out, map[string]any{
 				"Lang": code, "Page": page.Name, "CSP": web.CSP(page), "Languages": languages, "Pages": web.Pages,
 				"Messages": messages, "Build": build, "Support": support,
-				"ThemeLight": themeLight, "ThemeDark": themeDark,
+				"ThemeLight": themeLight, "ThemeDark": themeDark, "Scripts": scripts,
 			})
 			if err != nil {
 				return err
@@ -409,6 +413,28 @@ func readAsset(path string) (string, error) {
 		return "", fmt.Errorf("%s contains a closing script or style tag and cannot be inlined", path)
 	}
 	return string(data), nil
+}
+
+// checkScripts are the templates of the "check it without this page" scripts
+// of a page's schemes (web/static/scripts/<scheme>.mjs and .py, written from
+// SPEC), by scheme and language; common.js fills in a match's values. The
+// audit page, which gives no verdict of one match, has none.
+func checkScripts(page web.Page) (map[string]map[string]string, error) {
+	if page.Audits {
+		return nil, nil
+	}
+	scripts := map[string]map[string]string{}
+	for _, scheme := range page.Schemes {
+		scripts[scheme] = map[string]string{}
+		for lang, ext := range map[string]string{"node": "mjs", "python": "py"} {
+			text, err := readAsset("web/static/scripts/" + scheme + "." + ext)
+			if err != nil {
+				return nil, err
+			}
+			scripts[scheme][lang] = text
+		}
+	}
+	return scripts, nil
 }
 
 // languagePicker is web/dist/index.html: it opens the page that reads the

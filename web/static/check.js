@@ -59,6 +59,7 @@ start((pfcheck) => {
     }
     showProblems([]);
     render(result);
+    offerScripts(record);
   }
 
   const rowId = (n) => `roll-${n}`;

@@ -150,8 +150,7 @@ async function copyLink(fragment) {
   announceCopy(await copyText(`${location.href.split('#')[0]}#${fragment}`));
 }
 
-function announceCopy(ok) {
-  const status = document.querySelector('[data-copied]');
+function announceCopy(ok, status = document.querySelector('[data-copied]')) {
   if (status) status.textContent = msg(ok ? 'msg.copy.done' : 'msg.copy.failed');
 }
 
@@ -245,6 +244,7 @@ function showVerdict(status, sentence, placedProblems = []) {
   checkedBy.hidden = selfTest.dataset.selftest !== 'pass' || !computed;
   selfTest.hidden = !checkedBy.hidden;
   for (const result of document.querySelectorAll('[data-result]')) result.hidden = !computed;
+  offerScripts(null); // the page offers its record's scripts after a calculated verdict
   verdictBox.focus();
   performance.mark('pfcheck:verdict'); // make bench times navigation to verdict
   // The rest of the page once the verdict has been painted.
@@ -351,6 +351,71 @@ function showCommitment(computedEl, givenEl, verdictEl, { computed, given, match
   givenEl.replaceChildren(...(given && !matches ? markFirstDifference(given, computed) : [given ?? '']));
   verdictEl.textContent = given ? msg(matches ? words.matches : words.differs) : msg(words.none);
   verdictEl.className = given ? (matches ? 'agrees' : 'differs') : '';
+}
+
+// ---- Check it without this page ----
+
+// The page's scripts (web/static/scripts/, by scheme, "node" and "python"),
+// each with @field@ where the value of the record's field goes.
+const scriptTemplates = JSON.parse(document.getElementById('scripts')?.textContent ?? '{}');
+const scriptsBox = document.querySelector('[data-scripts]');
+const scriptFiles = { node: ['check.mjs', 'text/javascript'], python: ['check.py', 'text/x-python'] };
+let scriptRecord = null;
+
+// value as a literal of lang: the same JSON-like text in both, with every
+// character outside printable ASCII escaped, so that no value, whatever
+// quotes, backslashes or line breaks it holds, ends its literal.
+function literal(value, lang) {
+  const python = lang === 'python';
+  if (value === undefined || value === null) return python ? 'None' : 'null';
+  if (typeof value === 'boolean') return python ? (value ? 'True' : 'False') : String(value);
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') {
+    // JSON.stringify escapes quotes, backslashes, controls and lone
+    // surrogates; the rest beyond ASCII is escaped here. Python reads
+    // \uXXXX, but a character beyond U+FFFF only as \UXXXXXXXX.
+    return JSON.stringify(value).replace(/[^\x20-\x7e]/gu, (c) => {
+      const code = c.codePointAt(0);
+      if (code <= 0xffff) return `\\u${code.toString(16).padStart(4, '0')}`;
+      return python ? `\\U${code.toString(16).padStart(8, '0')}` : `\\u{${code.toString(16)}}`;
+    });
+  }
+  if (Array.isArray(value)) return `[${value.map((v) => literal(v, lang)).join(', ')}]`;
+  return `{${Object.entries(value).map(([k, v]) => `${literal(k, lang)}: ${literal(v, lang)}`).join(', ')}}`;
+}
+
+// The script of lang for record: its scheme's template with the record's
+// values as literals.
+function checkScript(record, lang) {
+  return scriptTemplates[record.scheme][lang].replace(/@([a-zA-Z]+)@/g, (_, field) => literal(record[field], lang));
+}
+
+// Offers the scripts of record (null: none) under the verdict just shown.
+// They are written only when the player unfolds them, and the fold shows
+// only after the verdict has been painted.
+function offerScripts(record) {
+  if (!scriptsBox) return;
+  scriptRecord = record && Object.hasOwn(scriptTemplates, record.scheme) ? record : null;
+  scriptsBox.open = false;
+  scriptsBox.hidden = true;
+  for (const code of scriptsBox.querySelectorAll('[data-script]')) code.textContent = '';
+  if (scriptRecord) requestAnimationFrame(() => setTimeout(() => { scriptsBox.hidden = scriptRecord === null; }));
+}
+
+if (scriptsBox) {
+  const code = (lang) => scriptsBox.querySelector(`[data-script="${lang}"]`);
+  scriptsBox.addEventListener('toggle', () => {
+    if (!scriptsBox.open || !scriptRecord || code('node').textContent) return;
+    for (const lang of Object.keys(scriptFiles)) code(lang).textContent = checkScript(scriptRecord, lang);
+  });
+  for (const button of scriptsBox.querySelectorAll('[data-copy-script]')) {
+    button.addEventListener('click', async () =>
+      announceCopy(await copyText(code(button.dataset.copyScript).textContent), scriptsBox.querySelector('[data-script-copied]')));
+  }
+  for (const button of scriptsBox.querySelectorAll('[data-save-script]')) {
+    const [name, type] = scriptFiles[button.dataset.saveScript];
+    button.addEventListener('click', () => saveFile(name, type, [code(button.dataset.saveScript).textContent]));
+  }
 }
 
 // ---- Long lists ----

@@ -119,6 +119,7 @@ start((pfcheck) => {
     }
     showProblems([]);
     render(result, record);
+    offerScripts(record);
   }
 
   // One sentence: what was found and where, the first differing card a link

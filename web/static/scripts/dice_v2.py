@@ -1,0 +1,84 @@
+# Checks one match's dice bound to both players and a drand round (scheme
+# dice_v2) without the pfcheck page.
+# Save as check.py and run: python3 check.py  (Python 3, hashlib and hmac only)
+#
+# Not checked here: the round's BLS signature. drand's own tools check it:
+# the JavaScript client drand-client (npm install drand-client; fetchBeacon
+# verifies every beacon against the chain's key) or the drand command-line
+# tool, for the League of Entropy "quicknet" chain
+# 52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971.
+import hashlib
+import hmac
+
+# The match, as the page read it (None: not given).
+server_seed = @serverSeed@  # 64 hex digits; the HMAC key is its bytes
+seal = @seal@  # published before the match
+sealed_at = @sealedAt@  # when the seal was published, Unix seconds
+match = @match@
+players = @players@  # player A, player B
+drand_round = @drandRound@
+drand_signature = @drandSignature@
+games = @games@  # the rolls that were played, game by game, "63" = 6 then 3
+
+key = bytes.fromhex(server_seed)
+differences = []
+
+# 1. The seal: SHA-256 of the seed's bytes.
+computed_seal = hashlib.sha256(key).hexdigest()
+if seal is not None and computed_seal != seal.lower():
+    differences.append("seal")
+if seal is None:
+    print("seal " + computed_seal)
+else:
+    print("seal " + computed_seal + (" DIFFERS from " + seal if differences else " matches"))
+
+# 2. The round: its time must be later than the seal's; its randomness, the
+# anchor, is SHA-256 of its signature.
+round_time = 1692803367 + (drand_round - 1) * 3
+if sealed_at is not None and not round_time > sealed_at:
+    differences.append("timing")
+if sealed_at is None:
+    print("drand round " + str(drand_round) + " at Unix time " + str(round_time))
+else:
+    after = ", after the seal" if round_time > sealed_at else ", NOT after the seal (" + str(sealed_at) + ")"
+    print("drand round " + str(drand_round) + " at Unix time " + str(round_time) + after)
+anchor = hashlib.sha256(bytes.fromhex(drand_signature)).digest()
+print("anchor " + anchor.hex())
+print("signature: not checked here; check round " + str(drand_round) + " with drand-client or the drand CLI")
+
+
+# 3. binding = lp(match) lp(game) lp(player A) lp(player B) lp(anchor), lp(x) = uint32be(length of x) x.
+def lp(data):
+    return len(data).to_bytes(4, "big") + data
+
+
+def binding(game):
+    return lp(str(match).encode()) + lp(str(game).encode()) + lp(players[0].encode("utf-8")) + lp(players[1].encode("utf-8")) + lp(anchor)
+
+
+# 4. Roll n of a game: HMAC(seed, binding uint64be(n)), then HMAC(seed, binding uint64be(n) uint32be(j))
+# for j = 1, 2, ...; bytes of 252 and above skipped, the first two kept give the dice (b mod 6 + 1).
+def roll(game, n):
+    kept = []
+    j = 0
+    while len(kept) < 2:
+        message = binding(game) + n.to_bytes(8, "big") + (j.to_bytes(4, "big") if j > 0 else b"")
+        kept += [b % 6 + 1 for b in hmac.new(key, message, hashlib.sha256).digest() if b < 252]
+        j += 1
+    return str(kept[0]) + str(kept[1])
+
+
+# 5. Every roll, counted from 1 within its game, against the one played.
+for i, game in enumerate(games or []):
+    for k, played in enumerate(game["rolls"]):
+        dice = roll(i + 1, k + 1)
+        where = "game " + str(i + 1) + " roll " + str(k + 1)
+        if played != dice:
+            differences.append(where)
+        print(where + ": " + dice[0] + "-" + dice[1] + (" as played" if played == dice else " DIFFERS, played " + played[0] + "-" + played[1]))
+
+# 6. The verdict: mismatch (and the first difference), match, or computed (no rolls to compare).
+if differences:
+    print("mismatch " + differences[0])
+else:
+    print("match" if games else "computed")
