@@ -328,6 +328,7 @@ func (tb *tab) download(selector, name string) string {
 	dir := tb.t.TempDir()
 	if _, err := chromedp.CallBrowser(tb.ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
 		Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir, EventsEnabled: new(true),
+		BrowserContextID: chromedp.FromContext(tb.ctx).BrowserContextID, // the tab's, where it has its own
 	}); err != nil {
 		tb.t.Fatal(err)
 	}

@@ -256,6 +256,10 @@ func build(dist, vectorDir, version, support string, pages []web.Page) error {
 	if err != nil {
 		return err
 	}
+	kept, err := readAsset("web/static/kept.js")
+	if err != nil {
+		return err
+	}
 	themeLight, themeDark, err := themeColours(style)
 	if err != nil {
 		return err
@@ -321,7 +325,7 @@ func build(dist, vectorDir, version, support string, pages []web.Page) error {
 		perPage := map[string]string{
 			"@WASM@":      base64.StdEncoding.EncodeToString(wasmGz),
 			"@VECTORS@":   base64.StdEncoding.EncodeToString(vectorsGz),
-			"@SCRIPT@":    links + "\n" + loader + "\n" + common + "\n" + offline + "\n" + script,
+			"@SCRIPT@":    links + "\n" + loader + "\n" + common + "\n" + offline + "\n" + kept + "\n" + script,
 			"@STYLE@":     style + pageStyle,
 			"@WASM_EXEC@": string(wasmExec),
 		}

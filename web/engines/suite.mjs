@@ -281,6 +281,75 @@ export function suite(name) {
       }
     });
 
+    test('my checked matches: kept once the switch is on, then listed, audited, exported and forgotten on the audit page; nothing from a file', async () => {
+      const own = await serve(); // an origin of its own: nothing kept before
+      const kept = 'keptMatches().then((all) => all.map((m) => m.link))';
+      try {
+        const checkURL = `${own.url}/de/check/`;
+        await open(checkURL + links.check.match);
+        assert.equal(await page.eval(`!document.querySelector('[data-keep-switch]').hidden && !document.querySelector('[data-keep]').checked`), true, 'the switch shown, off');
+        assert.deepEqual(await page.eval(kept), [], 'nothing kept with the switch off');
+        await page.click('[data-keep]');
+        await page.poll('keptMatches().then((all) => all.length === 1)');
+        await follow(links.check.mismatch[0]);
+        await page.poll('keptMatches().then((all) => all.length === 2)');
+        await clean(checkURL);
+        const diceURL = `${own.url}/el/dice/`;
+        await open(diceURL + links.dice.match);
+        assert.equal(await page.eval(`document.querySelector('[data-keep]').checked`), true, 'the choice remembered');
+        await page.poll('keptMatches().then((all) => all.length === 3)');
+        await page.click('[data-keep]');
+        await follow(links.dice.mismatch[0]);
+        const want = [checkURL + links.check.match, checkURL + links.check.mismatch[0], diceURL + links.dice.match];
+        assert.deepEqual(await page.eval(kept), want, 'kept until the switch was turned off');
+        await clean(diceURL);
+
+        const auditURL = `${own.url}/fi/audit/`;
+        await open(auditURL);
+        const audited = `({ summary: { ...document.querySelector('[data-audit-summary]').dataset },
+          rolls: document.querySelector('[data-audit-stats]').dataset.rolls })`;
+        await page.poll(`document.querySelector('[data-audit-summary]').dataset.state === 'done'`);
+        const listed = await page.eval(`[...document.querySelectorAll('[data-kept-match]')].map((e) =>
+          [e.dataset.status, e.dataset.page, e.querySelector('a[data-kept-open]').href])`);
+        assert.deepEqual(listed, [['match', 'check', want[0]], ['mismatch', 'check', want[1]], ['match', 'dice', want[2]]]);
+        const ofKept = await page.eval(audited);
+        assert.equal(ofKept.summary.records, '3');
+        assert.equal(ofKept.summary.mismatch, '1');
+        assert.ok(Number(ofKept.rolls) > 0, 'dice statistics');
+        // The exported file, as the browser is handed it, audits the same.
+        await page.eval(`(() => {
+          const make = URL.createObjectURL;
+          URL.createObjectURL = (blob) => { window.saved = blob; return make.call(URL, blob); };
+          HTMLAnchorElement.prototype.click = function () {};
+          return true;
+        })()`);
+        await page.click('[data-kept-export]');
+        await page.poll('window.saved');
+        const exported = await page.eval('window.saved.text()');
+        assert.equal(exported, want.map((l) => `${l}\n`).join(''));
+        await page.eval(`(document.querySelector('[data-audit-text]').value = ${JSON.stringify(exported)}, true)`);
+        await page.click('[data-audit-start]');
+        await page.poll(`document.querySelector('[data-audit-summary]').dataset.state === 'done' && !document.querySelector('[data-audit-start]').disabled`);
+        const ofFile = await page.eval(audited);
+        assert.deepEqual([ofFile.summary.records, ofFile.summary.mismatch, ofFile.rolls], [ofKept.summary.records, ofKept.summary.mismatch, ofKept.rolls]);
+
+        await page.click('[data-kept-match]:nth-child(2) [data-forget]');
+        await page.poll(`document.querySelectorAll('[data-kept-match]').length === 2`);
+        assert.deepEqual(await page.eval(kept), [want[0], want[2]], 'the second forgotten');
+        await page.click('[data-forget-all]');
+        await page.poll(`document.querySelectorAll('[data-kept-match]').length === 0`);
+        assert.deepEqual(await page.eval(kept), [], 'all forgotten');
+        await clean(auditURL);
+      } finally {
+        await own.stop();
+      }
+      await open(fileURL('de', 'check') + links.check.match);
+      await page.eval(`(() => { try { localStorage.setItem('pfcheck.keep', 'on'); } catch {} return true; })()`);
+      await follow(links.check.mismatch[0]);
+      assert.equal(await page.eval(`document.querySelector('[data-keep-switch]').hidden`), true, 'a page from a file offers no switch');
+      assert.deepEqual(await page.eval(`indexedDB.databases().then((all) => all.map((d) => d.name))`), [], 'a page from a file keeps nothing');
+    });
+
     // What iOS's "Add to Home Screen" reads of a served page: its
     // apple-touch-icon (180×180, the whole square: iOS rounds it) and its
     // apple-mobile-web-app-title; a page from a file links no icon.

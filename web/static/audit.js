@@ -273,14 +273,9 @@ start((pfcheck, module) => {
     showStats(report.statistics);
   }
 
-  async function audit() {
-    const file = fileInput.files[0];
-    if (!file && textInput.value.trim() === '') {
-      refuse([{ field: 'file', code: 'missing' }]);
-      return;
-    }
+  // Audits blob: a file, the pasted lines or the kept matches.
+  async function audit(blob) {
     showProblems([]);
-    const blob = file ?? new Blob([textInput.value]);
     const controller = new AbortController();
     let workers = [];
     running = () => {
@@ -328,7 +323,11 @@ start((pfcheck, module) => {
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    if (!running) audit();
+    if (running) return;
+    const file = fileInput.files[0];
+    auditedKept = false;
+    if (file || textInput.value.trim() !== '') audit(file ?? new Blob([textInput.value]));
+    else refuse([{ field: 'file', code: 'missing' }]);
   });
   cancelButton.addEventListener('click', () => running?.());
 
@@ -352,6 +351,85 @@ start((pfcheck, module) => {
     const button = event.target.closest('[data-audit-copy]');
     if (button) announceCopy(await copyText(button.dataset.auditCopy));
   });
+
+  // ---- My checked matches (kept.js): listed, audited as a file of their
+  // links would be, exported as that file, forgotten. ----
+
+  const keptSection = document.querySelector('[data-kept-matches]');
+  const keptList = keptSection.querySelector('[data-kept-list]');
+  const keptSaid = keptSection.querySelector('[data-kept-said]');
+  const checkedAt = new Intl.DateTimeFormat(pageLang, { dateStyle: 'medium', timeStyle: 'short' });
+  let kept = [];
+  let auditedKept = false; // whether the answer at the top is the kept matches'
+
+  // The kept matches as an audit file (testdata/audit.md): a link per line.
+  const keptFile = () => new Blob([kept.map((m) => `${m.link}\n`).join('')], { type: 'text/plain' });
+
+  async function showKept() {
+    try {
+      kept = await keptMatches();
+    } catch (err) {
+      console.info('pfcheck: the kept matches could not be read:', err);
+      kept = [];
+      keptSaid.textContent = msg('msg.keep.failed');
+    }
+    keptList.replaceChildren(...kept.map((m, i) => {
+      const li = element('li', { 'data-kept-match': '', 'data-status': m.status, 'data-page': m.page });
+      const open = element('a', { href: m.link, 'data-kept-open': '' },
+        [checkedAt.format(new Date(m.checked)), msg(`msg.page.${m.page}`), msg(`msg.audit.status.${m.status}`)].join(' · '));
+      if (m.difference) open.append(': ', element('span', { lang: m.lang }, m.difference));
+      const forget = element('button', { type: 'button', 'data-forget': m.link }, msg('msg.audit.kept.forget'));
+      forget.append(element('span', { class: 'visually-hidden' }, ` (${msg('msg.audit.kept.number', { n: i + 1 })})`));
+      li.append(open, ' ', forget);
+      return li;
+    }));
+    keptSection.querySelector('[data-kept-none]').hidden = kept.length > 0;
+    keptSection.querySelector('[data-kept-actions]').hidden = kept.length === 0;
+  }
+
+  function auditKept() {
+    if (running || kept.length === 0) return;
+    auditedKept = true;
+    audit(keptFile());
+  }
+
+  // After a forgetting, the answer at the top, if it was the kept matches',
+  // is theirs again, or says that none are left.
+  async function forgotten(said) {
+    await showKept();
+    keptSaid.textContent = said;
+    if (!auditedKept || running) return;
+    if (kept.length > 0) {
+      auditKept();
+      return;
+    }
+    auditedKept = false;
+    report = null;
+    summary.dataset.state = 'idle';
+    showVerdict('', said);
+  }
+
+  keptList.addEventListener('click', async (event) => {
+    const button = event.target.closest('[data-forget]');
+    if (!button || running) return;
+    await forgetKeptMatch(button.dataset.forget);
+    await forgotten(msg('msg.audit.kept.forgotten.one'));
+  });
+  keptSection.querySelector('[data-forget-all]').addEventListener('click', async () => {
+    if (running) return;
+    await forgetKeptMatches();
+    await forgotten(msg('msg.audit.kept.forgotten.all'));
+  });
+  keptSection.querySelector('[data-kept-audit]').addEventListener('click', auditKept);
+  keptSection.querySelector('[data-kept-export]').addEventListener('click', () =>
+    saveFile(`pfcheck-my-matches-${pageLang}.txt`, 'text/plain', [keptFile()]));
+
+  // A player who keeps their checks opens this page to see them: they are
+  // audited at once.
+  if (keepingPossible) {
+    keptSection.hidden = false;
+    showKept().then(auditKept);
+  }
 
   document.querySelector('[data-audit-export-csv]').addEventListener('click', () => {
     if (report) saveFile(`pfcheck-audit-${pageLang}.csv`, 'text/csv', [auditCSV(report)]);

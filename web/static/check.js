@@ -59,7 +59,7 @@ start((pfcheck) => {
     }
     showProblems([]);
     render(result);
-    offerScripts(record);
+    verdictCalculated(record);
   }
 
   const rowId = (n) => `roll-${n}`;

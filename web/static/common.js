@@ -244,7 +244,7 @@ function showVerdict(status, sentence, placedProblems = []) {
   checkedBy.hidden = selfTest.dataset.selftest !== 'pass' || !computed;
   selfTest.hidden = !checkedBy.hidden;
   for (const result of document.querySelectorAll('[data-result]')) result.hidden = !computed;
-  offerScripts(null); // the page offers its record's scripts after a calculated verdict
+  verdictCalculated(null); // the page passes its record after a calculated verdict (kept.js)
   verdictBox.focus();
   performance.mark('pfcheck:verdict'); // make bench times navigation to verdict
   // The rest of the page once the verdict has been painted.

@@ -266,7 +266,7 @@ start((pfcheck) => {
     }
     showProblems([]);
     render(result, record);
-    offerScripts(record);
+    verdictCalculated(record);
   }
 
   // The game and roll number of a position counted over all games.

@@ -447,7 +447,7 @@ start((pfcheck) => {
     resultItems.replaceChildren(...items);
     // The verdict names the game in the player's words (the picker's), not the scheme.
     showVerdict(result.status, [`${what.selectedOptions[0]?.textContent ?? ''} — `, ...[verdict].flat()]);
-    offerScripts(record);
+    verdictCalculated(record);
   }
 
   const mismatchesOf = (result) => new Map((result.mismatches ?? []).map((m) => [`${m.kind ?? 'colour'}:${m.index}`, m]));

@@ -119,7 +119,7 @@ start((pfcheck) => {
     }
     showProblems([]);
     render(result, record);
-    offerScripts(record);
+    verdictCalculated(record);
   }
 
   // One sentence: what was found and where, the first differing card a link

@@ -1,0 +1,107 @@
+'use strict';
+// My checked matches: on a served page, once the player has turned on the
+// switch [data-keep] (off until then; the choice is remembered), every
+// verdict that came from a calculation is kept in IndexedDB on the page's
+// origin: the match's link, its status, its first difference and when it
+// was checked. The audit page lists them, audits them and forgets them
+// (audit.js). Nothing of it leaves the device, and the service worker never
+// sees it: it stores pages only. A page opened from a file keeps nothing
+// (a saved page's origin is the file's, and no one would find it again).
+
+const keepingPossible = served && typeof indexedDB === 'object';
+const keepChoice = 'pfcheck.keep';
+
+// Runs act(store) on the kept matches (keyPath: the link, so that a match
+// checked again is kept once, as last checked) in one transaction and
+// resolves to its request's result once the transaction is done.
+function keptMatchesStore(mode, act) {
+  return new Promise((resolve, reject) => {
+    const opening = indexedDB.open('pfcheck', 1);
+    opening.onupgradeneeded = () => opening.result.createObjectStore('matches', { keyPath: 'link' });
+    opening.onerror = () => reject(opening.error);
+    opening.onsuccess = () => {
+      const db = opening.result;
+      const tx = db.transaction('matches', mode);
+      const request = act(tx.objectStore('matches'));
+      tx.oncomplete = () => {
+        db.close();
+        resolve(request.result);
+      };
+      tx.onerror = tx.onabort = () => {
+        db.close();
+        reject(tx.error);
+      };
+    };
+  });
+}
+
+// The kept matches, in the order they were checked.
+async function keptMatches() {
+  const all = await keptMatchesStore('readonly', (store) => store.getAll());
+  return all.sort((a, b) => a.checked.localeCompare(b.checked));
+}
+
+const forgetKeptMatch = (link) => keptMatchesStore('readwrite', (store) => store.delete(link));
+const forgetKeptMatches = () => keptMatchesStore('readwrite', (store) => store.clear());
+
+function keepingOn() {
+  try {
+    return keepingPossible && localStorage.getItem(keepChoice) === 'on';
+  } catch {
+    return false; // storage refused (a private window): nothing is kept
+  }
+}
+
+// The match of the verdict just shown, if the player keeps their checks:
+// its link as this page writes it (formatLink of the record, whether it came
+// from the link or the form), the verdict's status and, for a mismatch, the
+// first difference as the verdict names it (its first in-page link), in
+// the language it was checked in.
+let lastCalculated = null;
+async function keepMatch() {
+  if (!lastCalculated || !keepingOn()) return;
+  const status = document.querySelector('[data-keep-status]');
+  try {
+    await keptMatchesStore('readwrite', (store) => store.put(lastCalculated));
+    status.textContent = msg('msg.keep.kept');
+  } catch (err) {
+    console.info('pfcheck: the match was not kept:', err);
+    status.textContent = msg('msg.keep.failed');
+  }
+}
+
+// Called after every verdict: record is what a calculated verdict was
+// calculated on (showVerdict passes null first, for any verdict).
+function verdictCalculated(record) {
+  offerScripts(record);
+  const fragment = record && keepingPossible ? globalThis.pfcheck.formatLink(record) : '';
+  const difference = verdictBox.dataset.status === 'mismatch' ? verdictBox.querySelector('[data-verdict-text] a[data-goto]')?.textContent : '';
+  lastCalculated = fragment ? {
+    link: new URL(`#${fragment}`, location.href).href, page: pageName, lang: pageLang,
+    status: verdictBox.dataset.status, difference: difference ?? '', checked: new Date().toISOString(),
+  } : null;
+  const status = document.querySelector('[data-keep-status]');
+  if (status) status.textContent = '';
+  keepMatch();
+}
+
+// The switch under the verdict, shown on served pages only. Turning it on
+// keeps the verdict on screen too.
+function setUpKeepSwitch() {
+  const line = document.querySelector('[data-keep-switch]');
+  if (!line || !keepingPossible) return;
+  const input = line.querySelector('[data-keep]');
+  input.checked = keepingOn();
+  line.hidden = false;
+  input.addEventListener('change', () => {
+    try {
+      localStorage.setItem(keepChoice, input.checked ? 'on' : 'off');
+    } catch {
+      input.checked = false;
+    }
+    document.querySelector('[data-keep-status]').textContent = '';
+    keepMatch();
+  });
+}
+
+setUpKeepSwitch();
