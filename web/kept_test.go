@@ -149,7 +149,7 @@ func TestKeptMatches(t *testing.T) {
 	if got := audit.keptLinks(); len(got) != 0 {
 		t.Errorf("after forgetting all: kept %q", got)
 	}
-	forgotten := pageWords(t, "audit", "fi")["msg.audit.kept.forgotten.all"]
+	forgotten := pageWords(t, "audit", "fi")["msg.audit.kept.forgotAll"]
 	if got := eval[[]string](audit, `['[data-kept-said]', '[data-verdict-text]'].map((s) => document.querySelector(s).textContent)`); got[0] != forgotten || got[1] != forgotten {
 		t.Errorf("after forgetting all the page says %q, want %q", got, forgotten)
 	}

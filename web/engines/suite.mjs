@@ -140,6 +140,20 @@ export function suite(name) {
       assert.deepEqual(others, [], `${url}: requests other than the document`);
     }
 
+    // savedFile presses the button at selector and returns the text of the
+    // file it offers to save, taken as the browser is handed it (saveFile).
+    async function savedFile(selector) {
+      await page.eval(`(() => {
+        const make = URL.createObjectURL;
+        URL.createObjectURL = (blob) => { window.saved = blob; return make.call(URL, blob); };
+        HTMLAnchorElement.prototype.click = function () {};
+        return true;
+      })()`);
+      await page.click(selector);
+      await page.poll('window.saved');
+      return page.eval('window.saved.text()');
+    }
+
     for (const p of linkPages) {
       for (const lang of languages) {
         for (const mode of ['file', 'served']) {
@@ -236,16 +250,7 @@ export function suite(name) {
     test('"download this checker" saves a page that checks a link from disk', async () => {
       const url = `${site.url}/el/check/`;
       await open(url + links.check.match);
-      // The file the button makes, taken as the browser is handed it.
-      await page.eval(`(() => {
-        const make = URL.createObjectURL;
-        URL.createObjectURL = (blob) => { window.saved = blob; return make.call(URL, blob); };
-        HTMLAnchorElement.prototype.click = function () {};
-        return true;
-      })()`);
-      await page.click('[data-download]');
-      await page.poll('window.saved');
-      const html = await page.eval('window.saved.text()');
+      const html = await savedFile('[data-download]');
       assert.ok(/^[\x00-\x7f]*$/.test(html), 'the saved page is ASCII');
       const file = join(mkdtempSync(join(tmpdir(), 'pfcheck-saved-')), 'pfcheck.html');
       writeFileSync(file, html);
@@ -316,16 +321,8 @@ export function suite(name) {
         assert.equal(ofKept.summary.records, '3');
         assert.equal(ofKept.summary.mismatch, '1');
         assert.ok(Number(ofKept.rolls) > 0, 'dice statistics');
-        // The exported file, as the browser is handed it, audits the same.
-        await page.eval(`(() => {
-          const make = URL.createObjectURL;
-          URL.createObjectURL = (blob) => { window.saved = blob; return make.call(URL, blob); };
-          HTMLAnchorElement.prototype.click = function () {};
-          return true;
-        })()`);
-        await page.click('[data-kept-export]');
-        await page.poll('window.saved');
-        const exported = await page.eval('window.saved.text()');
+        // The exported file audits the same.
+        const exported = await savedFile('[data-kept-export]');
         assert.equal(exported, want.map((l) => `${l}\n`).join(''));
         await page.eval(`(document.querySelector('[data-audit-text]').value = ${JSON.stringify(exported)}, true)`);
         await page.click('[data-audit-start]');

@@ -413,12 +413,12 @@ start((pfcheck, module) => {
     const button = event.target.closest('[data-forget]');
     if (!button || running) return;
     await forgetKeptMatch(button.dataset.forget);
-    await forgotten(msg('msg.audit.kept.forgotten.one'));
+    await forgotten(msg('msg.audit.kept.forgot'));
   });
   keptSection.querySelector('[data-forget-all]').addEventListener('click', async () => {
     if (running) return;
     await forgetKeptMatches();
-    await forgotten(msg('msg.audit.kept.forgotten.all'));
+    await forgotten(msg('msg.audit.kept.forgotAll'));
   });
   keptSection.querySelector('[data-kept-audit]').addEventListener('click', auditKept);
   keptSection.querySelector('[data-kept-export]').addEventListener('click', () =>
