@@ -103,12 +103,12 @@ screenshots: SUPPORT =
 screenshots: build ## the README's phone screenshots (360×800): the check page's verdicts in web/screenshots, rewritten only where their pixels changed
 	PFCHECK_SCREENSHOTS=$(abspath web/screenshots) $(GO) test -count=1 -v -run '^TestScreenshots$$' ./web/
 
-reproducible: build ## rebuild the pages from a copy of the sources elsewhere with an empty Go cache: every verifier, vector set and page must be the same bytes
+reproducible: build ## rebuild the pages from a copy of the sources elsewhere with an empty Go cache: every verifier, vector set and page, and their brotli and gzip forms, must be the same bytes
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	git ls-files -z | xargs -0 tar -cf - | tar -xf - -C "$$tmp" && \
 	echo "rebuilding in $$tmp with an empty GOCACHE" && \
 	(cd "$$tmp" && GOCACHE="$$tmp/.gocache" $(MAKE) -s build >/dev/null) && \
-	for f in $$(cd $(DIST) && ls wasm/* */*/index.html index.html); do \
+	for f in $$(cd $(DIST) && ls wasm/* */*/index.html* index.html* sw.js*); do \
 		cmp "$(DIST)/$$f" "$$tmp/$(DIST)/$$f" || exit 1; done && \
 	echo 'reproducible: both builds are the same bytes'
 
