@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -64,7 +65,10 @@ type tapVisit struct {
 // hello-world Go program of BenchmarkColdVerdict in its minimal page,
 // served the same way (its brotli and gzip made here like the build's),
 // its verdict the start of its main. The rows are interleaved; -benchtime
-// 3x gives medians of three. make bench runs it; web/BENCHMARKS.md reports
+// 3x gives medians of three. As in BenchmarkColdVerdict,
+// PFCHECK_BENCH_BASE=<name>=<dist>,… adds the pages of other builds, served
+// the same way, as rows "<name>-…", and PFCHECK_BENCH_ROWS=check,base-check
+// runs only those rows (and hello). make bench runs it; web/BENCHMARKS.md reports
 // the table.
 func BenchmarkFirstTap(b *testing.B) {
 	if browserCtx == nil {
@@ -77,8 +81,21 @@ func BenchmarkFirstTap(b *testing.B) {
 		pages[p.name] = p
 	}
 	rows := []tapRow{{"hello", floor.URL + "/de/check/", ""}}
-	for _, name := range []string{"check", "dice", "shoe", "games"} {
-		rows = append(rows, tapRow{name, server.URL + "/de/" + name + "/" + pages[name].link, pages[name].status})
+	builds := map[string]string{"": server.URL}
+	if others := os.Getenv("PFCHECK_BENCH_BASE"); others != "" {
+		for _, other := range strings.Split(others, ",") {
+			name, dir, _ := strings.Cut(other, "=")
+			base := httptest.NewServer(Handler(dir, ""))
+			defer base.Close()
+			builds[name+"-"] = base.URL
+		}
+	}
+	for _, prefix := range slices.Sorted(maps.Keys(builds)) {
+		for _, name := range []string{"check", "dice", "shoe", "games"} {
+			if only := os.Getenv("PFCHECK_BENCH_ROWS"); only == "" || slices.Contains(strings.Split(only, ","), prefix+name) {
+				rows = append(rows, tapRow{prefix + name, builds[prefix] + "/de/" + name + "/" + pages[name].link, pages[name].status})
+			}
+		}
 	}
 	loadBefore := loadAverage()
 	visits := map[string][]tapVisit{} // row/cold, row/warm
@@ -286,4 +303,58 @@ func TestAnswerBeforeData(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestStreamedVerifier: a page that arrives slowly unpacks and compiles its
+// verifier part by part as it comes (loader.js: receive) and still hashes
+// all of it before it runs anything: the genuine page gives its verdict
+// and shows the build's SHA-256; with another verifier (the games page's,
+// which passes its self-test) it shows that one's SHA-256 and gives no
+// verdict; with a part cut short (not gzip) it says the checker did not
+// start. The handler sends each page in pieces of 16 KB, 20 ms apart.
+func TestStreamedVerifier(t *testing.T) {
+	needBrowser(t)
+	html := readFile(t, filepath.Join(distDir, "de", "check", "index.html"))
+	games := readFile(t, filepath.Join(distDir, "wasm", "games.wasm"))
+	start, _ := blobBounds(t, html, "verifier")
+	cutPart := bytes.Index(html[start:], []byte(`data-part-of="verifier">`)) + start
+	words := pageWords(t, "check", "de")
+	pages := map[string][]byte{
+		"/genuine/": html,
+		"/swapped/": withBlob(t, html, "verifier", func([]byte) []byte { return games }),
+		"/cut/":     slices.Concat(html[:cutPart-200], html[cutPart-100:]),
+	}
+	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		maps.Copy(w.Header(), Headers("/de/check/"))
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		page := pages[r.URL.Path]
+		for i := 0; i < len(page); i += 16 << 10 {
+			w.Write(page[i:min(i+16<<10, len(page))])
+			w.(http.Flusher).Flush()
+			time.Sleep(20 * time.Millisecond)
+		}
+	}))
+	defer slow.Close()
+	link := matchLink(t).Link
+	streamed := `typeof arriving === 'object' && 'verifier' in arriving`
+	tb := open(t, slow.URL+"/genuine/"+link)
+	if !eval[bool](tb, streamed) {
+		t.Error("genuine: the verifier was not received in parts")
+	}
+	if got := tb.status(); got != "match" {
+		t.Errorf("genuine: status %q", got)
+	}
+	if got, want := tb.shownSHA256("verifier"), sha256Hex(readFile(t, filepath.Join(distDir, "wasm", "check.wasm"))); got != want {
+		t.Errorf("genuine: the page shows %q, the build wrote %s", got, want)
+	}
+	tb = open(t, slow.URL+"/swapped/"+link)
+	if !eval[bool](tb, streamed) {
+		t.Error("swapped: the verifier was not received in parts")
+	}
+	tb.claimsNothing(words["msg.integrity.verifier"])
+	if got := tb.shownSHA256("verifier"); got != sha256Hex(games) {
+		t.Errorf("swapped: the page shows %q, not the SHA-256 of what it unpacked, %s", got, sha256Hex(games))
+	}
+	tb = open(t, slow.URL+"/cut/"+link)
+	tb.claimsNothing(words["msg.selftest.broken"])
 }

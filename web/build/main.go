@@ -379,9 +379,10 @@ func build(dist, vectorDir, version, support string, pages []web.Page) error {
 			return err
 		}
 		perPage := map[string]string{
-			"@WASM@":      base64.StdEncoding.EncodeToString(wasmGz),
+			"@VERIFIER@":  inParts("verifier", len(wasm), base64.StdEncoding.EncodeToString(wasmGz)),
 			"@VECTORS@":   base64.StdEncoding.EncodeToString(vectorsGz),
-			"@SCRIPT@":    links + "\n" + loader + "\n" + common + "\n" + offline + "\n" + script,
+			"@LOADER@":    loader,
+			"@SCRIPT@":    links + "\n" + common + "\n" + offline + "\n" + script,
 			"@STYLE@":     style + pageStyle,
 			"@WASM_EXEC@": string(wasmExec),
 		}
@@ -454,6 +455,23 @@ func build(dist, vectorDir, version, support string, pages []web.Page) error {
 	}
 	step("the pages compressed as a server sends them (%s), each only when its bytes changed", "brotli, zopfli")
 	return precompress(dist, cache, served)
+}
+
+// inParts writes the blob id (gzip in base64, size bytes unpacked) as the
+// element id and elements data-part-of=id, which the loader unpacks and
+// compiles while the rest of the page arrives (web/static/loader.js:
+// receive). A part is a whole number of base64's groups of four, so that
+// each decodes alone.
+func inParts(id string, size int, base64 string) string {
+	var b strings.Builder
+	for i := 0; i < len(base64); i += web.PartSize {
+		attribute := fmt.Sprintf(`id="%s" data-size="%d"`, id, size)
+		if i > 0 {
+			attribute = fmt.Sprintf(`data-part-of="%s"`, id)
+		}
+		fmt.Fprintf(&b, "<script type=\"application/gzip-base64\" %s>%s</script>\n", attribute, base64[i:min(i+web.PartSize, len(base64))])
+	}
+	return b.String()
 }
 
 // fill puts the raw assets where the template left their placeholders, in

@@ -117,7 +117,7 @@ async function sha256Hex(bytes) {
 async function loadVerifier() {
   const [wasm, vectors] = await Promise.all([unpack('verifier'), unpack('vectors')]);
   performance.mark('pfcheck:unpacked');
-  const compiled = compileGo(wasm); // in the engine's threads while this one hashes
+  const compiled = compileGo(wasm, 'verifier'); // in the engine's threads while this one hashes
   const hashes = { verifier: await sha256Hex(wasm), vectors: await sha256Hex(vectors) };
   for (const [part, sha256] of Object.entries(hashes)) document.querySelector(`[data-${part}-sha256]`).textContent = sha256;
   const differs = Object.keys(hashes).find((part) => hashes[part] !== build[part].sha256);
