@@ -1,7 +1,8 @@
 'use strict';
-// The loader of a page's Go program, inlined before common.js in every page
-// and in the hello-world floor of make bench (web/testdata/hello.html), which
-// times what any Go page pays: the program is gzip in base64 in the page.
+// The loader of a page's Go program, inlined in every page before its data
+// (base.html) and in the hello-world floor of make bench
+// (web/testdata/hello.html), which times what any Go page pays: the program
+// is gzip in base64 in the page.
 
 // Uint8Array.fromBase64 where the browser has it (several times faster on the
 // megabyte of the verifier), else atob.
