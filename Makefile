@@ -75,14 +75,17 @@ test-node: wasm ## the vectors through the wasm in Node
 serve: build    ## build, then serve web/dist on 127.0.0.1:8080 with an example link
 	$(GO) run serve.go
 
-bench: build wasm ## benchmarks: Go natively and in wasm, the wasm in Node, the pages in Chromium, sizes
+bench: build wasm ## benchmarks: Go natively and in wasm, the wasm in Node, the pages in Chromium (from file:// and served on a phone's network), sizes
 	$(GO) test -run '^$$' -bench . -benchmem ./internal/...
 	GOOS=js GOARCH=wasm $(GO) test -exec=$(GOROOT)/lib/wasm/go_js_wasm_exec -run '^$$' -bench 'Roll$$' ./internal/dice
 	GOOS=js GOARCH=wasm $(GO) test -exec=$(GOROOT)/lib/wasm/go_js_wasm_exec -run '^$$' -bench 'Audit$$' ./internal/audit
 	$(NODE) web/node/bench.mjs
 	$(GO) test -count=1 -run '^$$' -bench ColdVerdict -benchtime 9x ./web/
+	$(GO) test -count=1 -run '^$$' -bench FirstTap -benchtime 3x ./web/
 	$(MAKE) bench-audit
-	@for f in $(DIST)/*/*/index.html $(DIST)/wasm/*.wasm; do \
+	@for f in $(DIST)/*/*/index.html; do \
+		printf '%-28s %9d bytes, served %8d brotli, %8d gzip\n' "$$f" "$$(wc -c < $$f)" "$$(wc -c < $$f.br)" "$$(wc -c < $$f.gz)"; done
+	@for f in $(DIST)/wasm/*.wasm; do \
 		printf '%-28s %9d bytes, %8d gzip\n' "$$f" "$$(wc -c < $$f)" "$$(gzip -9c $$f | wc -c)"; done
 	@echo 'make bench: these figures go into web/BENCHMARKS.md, and their summary into the README ("Performance")'
 
@@ -103,12 +106,12 @@ screenshots: SUPPORT =
 screenshots: build ## the README's phone screenshots (360×800): the check page's verdicts in web/screenshots, rewritten only where their pixels changed
 	PFCHECK_SCREENSHOTS=$(abspath web/screenshots) $(GO) test -count=1 -v -run '^TestScreenshots$$' ./web/
 
-reproducible: build ## rebuild the pages from a copy of the sources elsewhere with an empty Go cache: every verifier, vector set and page must be the same bytes
+reproducible: build ## rebuild the pages from a copy of the sources elsewhere with an empty Go cache: every verifier, vector set and page, and their brotli and gzip forms, must be the same bytes
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	git ls-files -z | xargs -0 tar -cf - | tar -xf - -C "$$tmp" && \
 	echo "rebuilding in $$tmp with an empty GOCACHE" && \
 	(cd "$$tmp" && GOCACHE="$$tmp/.gocache" $(MAKE) -s build >/dev/null) && \
-	for f in $$(cd $(DIST) && ls wasm/* */*/index.html index.html); do \
+	for f in $$(cd $(DIST) && ls wasm/* */*/index.html* index.html* sw.js*); do \
 		cmp "$(DIST)/$$f" "$$tmp/$(DIST)/$$f" || exit 1; done && \
 	echo 'reproducible: both builds are the same bytes'
 

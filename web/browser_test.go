@@ -524,7 +524,9 @@ func withVectors(t testing.TB, html []byte, rehash bool, edit func(files []any) 
 func withBlob(t testing.TB, html []byte, id string, edit func([]byte) []byte) []byte {
 	t.Helper()
 	start, end := blobBounds(t, html, id)
-	gz, err := base64.StdEncoding.DecodeString(string(html[start:end]))
+	// The text of its parts, without what is between them.
+	text := regexp.MustCompile(`(?s)</script>.*?data-part-of="[^"]*">`).ReplaceAll(html[start:end], nil)
+	gz, err := base64.StdEncoding.DecodeString(string(text))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -536,8 +538,14 @@ func withBlob(t testing.TB, html []byte, id string, edit func([]byte) []byte) []
 	if err != nil {
 		t.Fatal(err)
 	}
+	// In parts as the build cuts them (inParts).
 	blob := base64.StdEncoding.EncodeToString(gzipped(edit(content)))
-	return slices.Concat(html[:start], []byte(blob), html[end:])
+	var parts []string
+	for i := 0; i < len(blob); i += PartSize {
+		parts = append(parts, blob[i:min(i+PartSize, len(blob))])
+	}
+	joined := strings.Join(parts, "</script>\n<script type=\"application/gzip-base64\" data-part-of=\""+id+"\">")
+	return slices.Concat(html[:start], []byte(joined), html[end:])
 }
 
 // withBlobAndHash is withBlob, and the page's build entry for the blob
@@ -559,7 +567,7 @@ func withBlobAndHash(t testing.TB, html []byte, id string, edit func([]byte) []b
 }
 
 // blobBounds returns where the text of the page's gzip-in-base64 element id
-// starts and ends.
+// starts and where that of its last part ends (web/build: inParts).
 func blobBounds(t testing.TB, html []byte, id string) (start, end int) {
 	t.Helper()
 	open := regexp.MustCompile(`<script type="application/gzip-base64" id="` + id + `"[^>]*>`).FindIndex(html)
@@ -567,8 +575,12 @@ func blobBounds(t testing.TB, html []byte, id string) (start, end int) {
 		t.Fatalf("the page has no element %s", id)
 	}
 	start = open[1]
-	end = start + bytes.Index(html[start:], []byte("</script>"))
-	if end < start {
+	last := start
+	if parts := regexp.MustCompile(`<script type="application/gzip-base64" data-part-of="`+id+`">`).FindAllIndex(html, -1); parts != nil {
+		last = parts[len(parts)-1][1]
+	}
+	end = last + bytes.Index(html[last:], []byte("</script>"))
+	if end < last {
 		t.Fatalf("the element %s does not end", id)
 	}
 	return start, end

@@ -1,6 +1,9 @@
 package web
 
 import (
+	"bytes"
+	"compress/gzip"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -10,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/andybalholm/brotli"
 )
 
 // TestHeaders: every response is kept out of frames; pages carry their own
@@ -102,6 +107,17 @@ func TestReadmeHostHeaders(t *testing.T) {
 	for _, m := range typeLine.FindAllStringSubmatch(block, -1) {
 		types[m[2]] = m[1]
 	}
+	// The compressed forms the server sends (servePrecompressed), by the
+	// nginx modules that send them.
+	for _, e := range Encodings {
+		module := map[string]string{"br": "brotli", "gzip": "gzip"}[e.Name]
+		if !strings.Contains(block, "\n    "+module+"_static on;\n") {
+			t.Errorf("the example does not send the build's %s forms (%s_static on)", e.Suffix, module)
+		}
+	}
+	if !strings.Contains(block, "\n    gzip_vary on;\n") {
+		t.Error("the example does not say Vary: Accept-Encoding (gzip_vary on)")
+	}
 	paths := []string{"/", "/index.html", "/wasm/check.wasm", "/wasm/", "/de/", "/sw.js", "/de/manifest.webmanifest"}
 	for _, lang := range Languages {
 		for _, p := range Pages {
@@ -134,5 +150,97 @@ func TestReadmeHostHeaders(t *testing.T) {
 				t.Errorf("%s: the example's %s is %q, want %q", path, name, got, want)
 			}
 		}
+	}
+}
+
+// TestPrecompressed: a page is sent as the build's brotli or gzip form when
+// the request's Accept-Encoding takes it (brotli first, a weight of zero
+// refuses), else as itself; each answer varies by Accept-Encoding, unpacks
+// to the page, has its own ETag, and a second visit with it costs a 304.
+// HEAD and ranges answer for the form sent; a file the build did not
+// compress is sent as it is, with no Vary.
+func TestPrecompressed(t *testing.T) {
+	h := Handler(dist, proofsDir())
+	page, err := os.ReadFile(filepath.Join(dist, "de", "check", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	get := func(method, target string, header ...string) *http.Response {
+		t.Helper()
+		r := httptest.NewRequest(method, target, nil)
+		for i := 0; i < len(header); i += 2 {
+			r.Header.Set(header[i], header[i+1])
+		}
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		return w.Result()
+	}
+	unpack := map[string]func(io.Reader) io.Reader{
+		"br": func(r io.Reader) io.Reader { return brotli.NewReader(r) },
+		"gzip": func(r io.Reader) io.Reader {
+			zr, err := gzip.NewReader(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return zr
+		},
+		"": func(r io.Reader) io.Reader { return r },
+	}
+	etags := map[string]string{}
+	for _, c := range []struct{ accept, want string }{
+		{"gzip, deflate, br, zstd", "br"},
+		{"br", "br"},
+		{"gzip", "gzip"},
+		{"br;q=0, gzip;q=0.5", "gzip"},
+		{"*", "br"},
+		{"*;q=0, gzip", "gzip"},
+		{"", ""},
+		{"identity", ""},
+		{"br;q=0, gzip;q=0", ""},
+	} {
+		res := get("GET", "/de/check/", "Accept-Encoding", c.accept)
+		if got := res.Header.Get("Content-Encoding"); res.StatusCode != 200 || got != c.want {
+			t.Errorf("Accept-Encoding %q: %d, Content-Encoding %q, want 200 %q", c.accept, res.StatusCode, got, c.want)
+			continue
+		}
+		for name, want := range map[string]string{"Vary": "Accept-Encoding", "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache"} {
+			if got := res.Header.Get(name); got != want {
+				t.Errorf("Accept-Encoding %q: %s %q, want %q", c.accept, name, got, want)
+			}
+		}
+		if body, err := io.ReadAll(unpack[c.want](res.Body)); err != nil || !bytes.Equal(body, page) {
+			t.Errorf("Accept-Encoding %q: the body is not the page (%v)", c.accept, err)
+		}
+		if c.want != "" {
+			etags[c.want] = res.Header.Get("ETag")
+		}
+	}
+	if etags["br"] == "" || etags["br"] == etags["gzip"] {
+		t.Errorf("ETags %q: want one per form", etags)
+	}
+	if res := get("GET", "/de/check/", "Accept-Encoding", "br", "If-None-Match", etags["br"]); res.StatusCode != http.StatusNotModified {
+		t.Errorf("a second visit: %d, want 304", res.StatusCode)
+	}
+	if res := get("GET", "/de/check/", "Accept-Encoding", "gzip", "If-None-Match", etags["br"]); res.StatusCode != 200 {
+		t.Errorf("another form's ETag: %d, want 200", res.StatusCode)
+	}
+	brotliForm, err := os.ReadFile(filepath.Join(dist, "de", "check", "index.html.br"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := get("HEAD", "/de/check/", "Accept-Encoding", "br")
+	if body, _ := io.ReadAll(head.Body); head.StatusCode != 200 || len(body) != 0 || head.Header.Get("Content-Encoding") != "br" || head.Header.Get("ETag") != etags["br"] {
+		t.Errorf("HEAD: %d, %d bytes of body, %v", head.StatusCode, len(body), head.Header)
+	}
+	ranged := get("GET", "/de/check/", "Accept-Encoding", "br", "Range", "bytes=10-19")
+	if body, _ := io.ReadAll(ranged.Body); ranged.StatusCode != http.StatusPartialContent || !bytes.Equal(body, brotliForm[10:20]) {
+		t.Errorf("a range: %d, %d bytes, want 206 and bytes 10-19 of the brotli form", ranged.StatusCode, len(body))
+	}
+	if res := get("GET", "/de/check/index.html", "Accept-Encoding", "br"); res.StatusCode != http.StatusMovedPermanently {
+		t.Errorf("index.html: %d, want http.FileServer's redirect to ./", res.StatusCode)
+	}
+	wasm := get("GET", "/wasm/check.wasm", "Accept-Encoding", "br")
+	if wasm.Header.Get("Content-Encoding") != "" || wasm.Header.Get("Vary") != "" || wasm.Header.Get("Content-Type") != "application/wasm" {
+		t.Errorf("/wasm/check.wasm: %v, want it as it is", wasm.Header)
 	}
 }

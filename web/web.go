@@ -5,14 +5,17 @@ package web
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"maps"
+	"mime"
 	"net/http"
 	"os"
 	"path"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 )
@@ -81,6 +84,11 @@ func (p Page) BuildTags() string {
 	}
 	return strings.Join(tags, ",")
 }
+
+// PartSize is how many characters of base64 a part of a page's verifier
+// holds (web/build: inParts; web/static/loader.js: receive): some 0.3 s of
+// a phone's 1.6 Mbit/s.
+const PartSize = 64 << 10
 
 // CSP is the policy of a page: nothing is loaded or sent, inline script and
 // style are the page itself, and 'wasm-unsafe-eval' lets it compile its own
@@ -169,15 +177,108 @@ func pageOf(urlPath string) (Page, bool) {
 // inputs from the server" with the proof records in the directory proofs
 // ("" answers none): see serveShoeProof.
 func Handler(dist, proofs string) http.Handler {
-	files := http.FileServer(pagesOnly{http.Dir(dist)})
+	root := pagesOnly{http.Dir(dist)}
+	files := http.FileServer(root)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		maps.Copy(w.Header(), Headers(r.URL.Path))
 		if strings.HasPrefix(r.URL.Path, ShoeAPI) {
 			serveShoeProof(w, r, proofs)
 			return
 		}
+		if servePrecompressed(w, r, root) {
+			return
+		}
 		files.ServeHTTP(w, r)
 	})
+}
+
+// Encodings are the compressed forms the build writes beside a large file
+// (<file>.br, <file>.gz), in the order a server prefers them.
+var Encodings = []struct{ Name, Suffix string }{{"br", ".br"}, {"gzip", ".gz"}}
+
+// servePrecompressed answers a GET or HEAD of a file that has compressed
+// forms beside it, as nginx's brotli_static and gzip_static do: the first
+// form of Encodings the request's Accept-Encoding takes, with
+// Content-Encoding, the file's own Content-Type, Vary: Accept-Encoding and
+// an ETag and Last-Modified of that form, so that a second visit costs a 304
+// (http.ServeContent also answers ranges of it, and HEAD). The uncompressed
+// file, when no form is taken, gets the same Vary. It reports false when it
+// did not answer: a file without compressed forms, a directory without its
+// trailing slash or a path ending in index.html, which http.FileServer
+// redirects.
+func servePrecompressed(w http.ResponseWriter, r *http.Request, root http.FileSystem) bool {
+	name := r.URL.Path
+	if r.Method != http.MethodGet && r.Method != http.MethodHead || strings.HasSuffix(name, "/index.html") {
+		return false
+	}
+	if strings.HasSuffix(name, "/") {
+		name += "index.html"
+	}
+	name = path.Clean(name)
+	var chosen http.File
+	encoding := ""
+	compressed := false
+	for _, e := range Encodings {
+		f, err := root.Open(name + e.Suffix)
+		if err != nil {
+			continue
+		}
+		if info, err := f.Stat(); err != nil || !info.Mode().IsRegular() {
+			f.Close()
+			continue
+		}
+		compressed = true
+		if chosen == nil && accepts(r.Header.Get("Accept-Encoding"), e.Name) {
+			chosen, encoding = f, e.Name
+			continue
+		}
+		f.Close()
+	}
+	if !compressed {
+		return false
+	}
+	w.Header().Add("Vary", "Accept-Encoding")
+	if chosen == nil {
+		return false // the file itself, by http.FileServer
+	}
+	defer chosen.Close()
+	info, _ := chosen.Stat()
+	h := w.Header()
+	if h.Get("Content-Type") == "" {
+		ctype := mime.TypeByExtension(path.Ext(name))
+		if ctype == "" {
+			ctype = "application/octet-stream"
+		}
+		h.Set("Content-Type", ctype)
+	}
+	h.Set("Content-Encoding", encoding)
+	h.Set("ETag", fmt.Sprintf(`"%x-%x-%s"`, info.ModTime().UnixNano(), info.Size(), encoding))
+	http.ServeContent(w, r, name, info.ModTime(), chosen)
+	return true
+}
+
+// accepts reports whether an Accept-Encoding header takes the coding: named,
+// or by "*", with a weight above zero.
+func accepts(header, coding string) bool {
+	star := false
+	for _, item := range strings.Split(header, ",") {
+		name, params, _ := strings.Cut(item, ";")
+		name = strings.ToLower(strings.TrimSpace(name))
+		if name != coding && name != "*" {
+			continue
+		}
+		weight := 1.0
+		if q, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
+			if v, err := strconv.ParseFloat(q, 64); err == nil {
+				weight = v
+			}
+		}
+		if name == coding {
+			return weight > 0
+		}
+		star = weight > 0
+	}
+	return star
 }
 
 // pagesOnly is a file system whose directories exist only with their

@@ -8,47 +8,52 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/andybalholm/brotli"
 )
 
-// The gzip of each verifier and vector set is kept in <dist>.cache (beside
-// the pages, not among what a host serves), named by the file, the
-// compressor and the SHA-256 of what it compressed: zopfli takes about a
-// minute over the pages' files, which come out the same bytes from one build
-// to the next unless their sources changed. An entry is used only when it
-// unpacks to the file's bytes, so a stale or damaged one is compressed
-// again, never put into a page.
+// The compressed forms of the build's files are kept in <dist>.cache
+// (beside the pages, not among what a host serves), named by the file, the
+// compressor and the SHA-256 of what it compressed: zopfli and brotli at
+// their best take minutes over the pages' files, which come out the same
+// bytes from one build to the next unless their sources changed. An entry
+// is used only when it unpacks to the file's bytes, so a stale or damaged
+// one is compressed again, never put into a page or served.
 
-// cachedGzip returns the gzip of data from the cache dir, or nil when it has
-// none that unpacks to data.
-func cachedGzip(dir, name, method string, data []byte) []byte {
-	gz, err := os.ReadFile(cacheEntry(dir, name, method, data))
+// cachedForm returns the form of data that method ("zopfli" or "gzip",
+// both gzip; "brotli") made, from the cache dir, or nil when it has none
+// that unpacks to data.
+func cachedForm(dir, name, method string, data []byte) []byte {
+	packed, err := os.ReadFile(cacheEntry(dir, name, method, data))
 	if err != nil {
 		return nil
 	}
-	zr, err := gzip.NewReader(bytes.NewReader(gz))
-	if err != nil {
+	var r io.Reader = brotli.NewReader(bytes.NewReader(packed))
+	if method != "brotli" {
+		if r, err = gzip.NewReader(bytes.NewReader(packed)); err != nil {
+			return nil
+		}
+	}
+	if unpacked, err := io.ReadAll(r); err != nil || !bytes.Equal(unpacked, data) {
 		return nil
 	}
-	if unpacked, err := io.ReadAll(zr); err != nil || !bytes.Equal(unpacked, data) {
-		return nil
-	}
-	return gz
+	return packed
 }
 
-// storeGzip keeps gz, the gzip of data, in the cache dir as the file's only
-// entry.
-func storeGzip(dir, name, method string, data, gz []byte) error {
-	old, _ := filepath.Glob(filepath.Join(dir, name+".*.gz"))
+// storeForm keeps packed, the form of data that method made, in the cache
+// dir as the file's only entry of that method.
+func storeForm(dir, name, method string, data, packed []byte) error {
+	old, _ := filepath.Glob(filepath.Join(dir, name+"."+method+".*"))
 	for _, f := range old {
 		os.Remove(f)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	return os.WriteFile(cacheEntry(dir, name, method, data), gz, 0o644)
+	return os.WriteFile(cacheEntry(dir, name, method, data), packed, 0o644)
 }
 
 func cacheEntry(dir, name, method string, data []byte) string {
 	sum := sha256.Sum256(data)
-	return filepath.Join(dir, fmt.Sprintf("%s.%s.%x.gz", name, method, sum[:12]))
+	return filepath.Join(dir, fmt.Sprintf("%s.%s.%x", name, method, sum[:12]))
 }

@@ -117,7 +117,7 @@ async function sha256Hex(bytes) {
 async function loadVerifier() {
   const [wasm, vectors] = await Promise.all([unpack('verifier'), unpack('vectors')]);
   performance.mark('pfcheck:unpacked');
-  const compiled = compileGo(wasm); // in the engine's threads while this one hashes
+  const compiled = compileGo(wasm, 'verifier'); // in the engine's threads while this one hashes
   const hashes = { verifier: await sha256Hex(wasm), vectors: await sha256Hex(vectors) };
   for (const [part, sha256] of Object.entries(hashes)) document.querySelector(`[data-${part}-sha256]`).textContent = sha256;
   const differs = Object.keys(hashes).find((part) => hashes[part] !== build[part].sha256);
@@ -485,8 +485,9 @@ async function start(ready) {
   document.getElementById('inputs').open = !hasLink();
   if (!linkIsHere() && served) return; // on its way to its page
   const verdictText = verdictBox.querySelector('[data-verdict-text]');
-  const nothingChecked = verdictText.textContent;
-  if (hasLink() && !verdictBox.dataset.status) verdictText.textContent = msg('msg.verdict.checking');
+  // The box holds both first words (base.html); from here on, one.
+  const nothingChecked = verdictText.querySelector('[data-when-no-link]')?.textContent ?? verdictText.textContent;
+  if (!verdictBox.dataset.status) verdictText.textContent = hasLink() ? msg('msg.verdict.checking') : nothingChecked;
   const status = document.querySelector('[data-selftest]');
   const fail = (text) => {
     showWholePage();
@@ -498,6 +499,8 @@ async function start(ready) {
   // the page out (with a link, its first screen) when it ends it: done now,
   // before the verifier's tasks, that layout is not a pause after the verdict.
   if (document.readyState === 'loading') await new Promise((parsed) => addEventListener('DOMContentLoaded', parsed, { once: true }));
+  // The page has arrived; what it says it is loading is now its self-test.
+  if (status.dataset.selftest === 'running') status.textContent = msg('msg.selftest.running');
   let loaded;
   try {
     loaded = await loadVerifier();
