@@ -360,6 +360,12 @@ func downloadChecks(t *testing.T, pageURL, link, selector, name string) string {
 	if got := downloaded.status(); got != "match" {
 		t.Errorf("downloaded page: status %s", got)
 	}
+	// Saved from a page opened with a link, it shows its whole page without one.
+	plain := open(t, fileURL)
+	if !eval[bool](plain, `!('firstScreen' in document.documentElement.dataset) && document.getElementById('inputs').open && document.querySelector('footer').offsetHeight > 0`) {
+		t.Error("downloaded page opened without a link: only its first screen is shown")
+	}
+	plain.clean(fileURL)
 	downloaded.clean(fileURL)
 	tb.clean(pageURL)
 	if i := nonASCII(readFile(t, file)); i >= 0 {

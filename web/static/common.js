@@ -187,6 +187,9 @@ function updatePageLinks() {
 function setUpDownload() {
   document.querySelector('[data-download]').addEventListener('click', () => {
     if (siteOrigin) pristinePage.dataset.origin = siteOrigin;
+    // The saved page's head sets it again where it is opened with a link;
+    // kept from this one, a page opened without would show only its answer.
+    delete pristinePage.dataset.firstScreen;
     // In ASCII, as the build writes the page (web/build/ascii.go): its
     // scripts and styles are, so what is left is text and attributes, where
     // a character reference reads the same.
