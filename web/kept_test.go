@@ -92,7 +92,9 @@ func TestKeptMatches(t *testing.T) {
 	audit := navigateIn(ctx, t, auditURL, offline()...)
 	audit.poll(`document.querySelector('[data-audit-summary]')?.dataset.state === 'done'`)
 	items := audit.keptItems()
-	wantItems := []keptItem{{"match", "check", want[0]}, {"mismatch", "check", want[1]}, {"match", "dice", want[2]}}
+	// Each opens its match in the audit page's language.
+	inFinnish := func(page, link string) string { return s.url() + "/fi/" + page + "/index.html" + link }
+	wantItems := []keptItem{{"match", "check", inFinnish("check", match.Link)}, {"mismatch", "check", inFinnish("check", mismatch.Link)}, {"match", "dice", inFinnish("dice", v2.Link)}}
 	if !slices.Equal(items, wantItems) {
 		t.Errorf("kept matches listed %v,\nwant %v", items, wantItems)
 	}
@@ -105,6 +107,11 @@ func TestKeptMatches(t *testing.T) {
 	summary := audit.summary()
 	if summary["records"] != "3" || summary["match"] != "2" || summary["mismatch"] != "1" {
 		t.Errorf("summary of the kept matches: %v", summary)
+	}
+	words := pageWords(t, "audit", "fi")
+	report := `document.querySelector('[data-verdict-report]').textContent`
+	if got := eval[string](audit, report); got != words["msg.audit.kept.report.app"] {
+		t.Errorf("the kept matches' mismatch says %q, want %q", got, words["msg.audit.kept.report.app"])
 	}
 	stats := audit.auditStats()
 	rolls := len(match.rolls()) + len(mismatch.rolls()) + len(v2.rows())
@@ -126,6 +133,9 @@ func TestKeptMatches(t *testing.T) {
 	}
 	if got := audit.auditStats(); !maps.Equal(got, stats) {
 		t.Errorf("the exported file's statistics %v, the kept matches' %v", got, stats)
+	}
+	if got := eval[string](audit, report); got != words["msg.report.app"] {
+		t.Errorf("the file's mismatch says %q, want %q", got, words["msg.report.app"])
 	}
 
 	for i, item := range items {
@@ -149,9 +159,8 @@ func TestKeptMatches(t *testing.T) {
 	if got := audit.keptLinks(); len(got) != 0 {
 		t.Errorf("after forgetting all: kept %q", got)
 	}
-	forgotten := pageWords(t, "audit", "fi")["msg.audit.kept.forgotAll"]
-	if got := eval[[]string](audit, `['[data-kept-said]', '[data-verdict-text]'].map((s) => document.querySelector(s).textContent)`); got[0] != forgotten || got[1] != forgotten {
-		t.Errorf("after forgetting all the page says %q, want %q", got, forgotten)
+	if got, want := eval[string](audit, `document.querySelector('[data-verdict-text]').textContent`), words["msg.audit.kept.forgotAll"]; got != want {
+		t.Errorf("after forgetting all the page says %q, want %q", got, want)
 	}
 	audit.clean(auditURL)
 }

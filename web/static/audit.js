@@ -124,7 +124,9 @@ start((pfcheck, module) => {
     const after = state === 'failed' || statuses.length === 0 ? [] : [msg('msg.audit.counts', {
       records: counted('msg.audit.count.records', outcome.records), lines: counted('msg.audit.count.lines', outcome.lines), statuses: statuses.join(', '),
     })];
-    showVerdict(status, sentences(before, answer, after));
+    // Whom to tell of a mismatch: with the file audited, or the kept
+    // matches saved as one.
+    showVerdict(status, sentences(before, answer, after), [], auditedKept ? 'msg.audit.kept.report' : 'msg.report');
   }
 
   let shown = 0;
@@ -375,7 +377,8 @@ start((pfcheck, module) => {
     }
     keptList.replaceChildren(...kept.map((m, i) => {
       const li = element('li', { 'data-kept-match': '', 'data-status': m.status, 'data-page': m.page });
-      const open = element('a', { href: m.link, 'data-kept-open': '' },
+      // Opened in this page's language, as the audit's own list opens them.
+      const open = element('a', { href: pageURL(m.page, pageLang, new URL(m.link).hash), 'data-kept-open': '' },
         [checkedAt.format(new Date(m.checked)), msg(`msg.page.${m.page}`), msg(`msg.audit.status.${m.status}`)].join(' · '));
       if (m.difference) open.append(': ', element('span', { lang: m.lang }, m.difference));
       const forget = element('button', { type: 'button', 'data-forget': m.link }, msg('msg.audit.kept.forget'));
@@ -406,6 +409,7 @@ start((pfcheck, module) => {
     auditedKept = false;
     report = null;
     summary.dataset.state = 'idle';
+    keptSaid.textContent = ''; // said once, in the answer at the top
     showVerdict('', said);
   }
 

@@ -217,7 +217,7 @@ const verdictBox = document.getElementById('verdict');
 // unsupported, elsewhere), its sentence (msgParts: text and in-page links)
 // and, for input that gives no verdict, each problem as a link to its field
 // (showProblems' answer). A mismatch says whom to tell.
-function showVerdict(status, sentence, placedProblems = []) {
+function showVerdict(status, sentence, placedProblems = [], reportKey = 'msg.report') {
   // Only these verdicts rest on a calculation, by the self-tested verifier.
   const computed = ['match', 'mismatch', 'computed'].includes(status);
   verdictBox.dataset.status = status;
@@ -237,7 +237,7 @@ function showVerdict(status, sentence, placedProblems = []) {
   list.classList.toggle('compact', compact);
   list.hidden = placedProblems.length === 0;
   const report = verdictBox.querySelector('[data-verdict-report]');
-  report.replaceChildren(...(status === 'mismatch' ? reportParts() : []));
+  report.replaceChildren(...(status === 'mismatch' ? reportParts(reportKey) : []));
   report.hidden = status !== 'mismatch';
   // The verdict names the self-test it stands on; the line below it, which
   // said the same, gives way.
@@ -292,13 +292,13 @@ function refuse(problems, status = 'invalid', sentence = msg(`msg.verdict.${stat
 
 // Where to report a mismatch: the contact the operator built the page with
 // (make build SUPPORT=…), else the app's support.
-function reportParts() {
+function reportParts(key = 'msg.report') {
   const contact = document.body.dataset.support;
-  if (!contact) return [msg('msg.report.app')];
+  if (!contact) return [msg(`${key}.app`)];
   const mail = contact.startsWith('mailto:');
   const label = mail ? decodeURIComponent(contact.slice(7).split('?')[0]) : contact.replace(/^https:\/\//, '');
   const link = element('a', mail ? { href: contact } : { href: contact, target: '_blank', rel: 'noopener noreferrer' }, label);
-  return msgParts('msg.report.contact', { contact: link });
+  return msgParts(`${key}.contact`, { contact: link });
 }
 
 // A link within the page to target (an element, or the id of one that may
