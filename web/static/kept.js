@@ -52,6 +52,9 @@ function keepingOn() {
   }
 }
 
+// Says whether the match was kept (none on the audit page, which keeps none).
+const keepStatus = document.querySelector('[data-keep-status]');
+
 // The match of the verdict just shown, if the player keeps their checks:
 // its link as this page writes it (formatLink of the record, whether it came
 // from the link or the form), the verdict's status and, for a mismatch, the
@@ -60,13 +63,12 @@ function keepingOn() {
 let lastCalculated = null;
 async function keepMatch() {
   if (!lastCalculated || !keepingOn()) return;
-  const status = document.querySelector('[data-keep-status]');
   try {
     await keptMatchesStore('readwrite', (store) => store.put(lastCalculated));
-    status.textContent = msg('msg.keep.kept');
+    keepStatus.textContent = msg('msg.keep.kept');
   } catch (err) {
     console.info('pfcheck: the match was not kept:', err);
-    status.textContent = msg('msg.keep.failed');
+    keepStatus.textContent = msg('msg.keep.failed');
   }
 }
 
@@ -75,13 +77,13 @@ async function keepMatch() {
 function verdictCalculated(record) {
   offerScripts(record);
   const fragment = record && keepingPossible ? globalThis.pfcheck.formatLink(record) : '';
-  const difference = verdictBox.dataset.status === 'mismatch' ? verdictBox.querySelector('[data-verdict-text] a[data-goto]')?.textContent : '';
+  const status = verdictBox.dataset.status;
   lastCalculated = fragment ? {
-    link: new URL(`#${fragment}`, location.href).href, page: pageName, lang: pageLang,
-    status: verdictBox.dataset.status, difference: difference ?? '', checked: new Date().toISOString(),
+    link: new URL(`#${fragment}`, location.href).href, page: pageName, lang: pageLang, status,
+    difference: status === 'mismatch' ? verdictBox.querySelector('[data-verdict-text] a[data-goto]')?.textContent ?? '' : '',
+    checked: new Date().toISOString(),
   } : null;
-  const status = document.querySelector('[data-keep-status]');
-  if (status) status.textContent = '';
+  if (keepStatus) keepStatus.textContent = '';
   keepMatch();
 }
 
@@ -99,7 +101,7 @@ function setUpKeepSwitch() {
     } catch {
       input.checked = false;
     }
-    document.querySelector('[data-keep-status]').textContent = '';
+    keepStatus.textContent = '';
     keepMatch();
   });
 }
