@@ -28,11 +28,11 @@ func cachedForm(dir, name, method string, data []byte) []byte {
 	if err != nil {
 		return nil
 	}
-	var r io.Reader = brotli.NewReader(bytes.NewReader(packed))
-	if method != "brotli" {
-		if r, err = gzip.NewReader(bytes.NewReader(packed)); err != nil {
-			return nil
-		}
+	var r io.Reader
+	if method == "brotli" {
+		r = brotli.NewReader(bytes.NewReader(packed))
+	} else if r, err = gzip.NewReader(bytes.NewReader(packed)); err != nil {
+		return nil
 	}
 	if unpacked, err := io.ReadAll(r); err != nil || !bytes.Equal(unpacked, data) {
 		return nil

@@ -88,53 +88,51 @@ func buildWasm(page web.Page, out, version string) ([]byte, error) {
 // compress gzips a file: with zopfli where it is installed (apt-get
 // install zopfli), whose gzip is some 5% (40 KB on a verifier) smaller and
 // still what DecompressionStream reads, else with compress/gzip at its best.
-// A file of the same bytes as at the last build takes its gzip from the
-// cache under key (gzcache.go).
 func compress(path, key, cache string) ([]byte, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
 	zopfli, err := exec.LookPath("zopfli")
-	method := "zopfli"
 	if err != nil {
-		method = "gzip"
+		return compressOnce(path, key, cache, "gzip", func(data []byte) ([]byte, error) {
+			log.Printf("zopfli not found: %s is compressed with compress/gzip, about 5%% larger", path)
+			var buf bytes.Buffer
+			zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+			zw.Write(data)
+			zw.Close()
+			return buf.Bytes(), nil
+		})
 	}
-	if gz := cachedForm(cache, key, method, data); gz != nil {
-		return gz, nil
-	}
-	var gz []byte
-	if zopfli != "" {
-		step("%s: compressing its %d KB with zopfli", path, len(data)/1024)
-		if gz, err = exec.Command(zopfli, "--gzip", "-c", path).Output(); err != nil {
-			return nil, err
-		}
-	} else {
-		log.Printf("zopfli not found: %s is compressed with compress/gzip, about 5%% larger", path)
-		var buf bytes.Buffer
-		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-		zw.Write(data)
-		zw.Close()
-		gz = buf.Bytes()
-	}
-	return gz, storeForm(cache, key, method, data, gz)
+	return compressOnce(path, key, cache, "zopfli", func([]byte) ([]byte, error) {
+		return exec.Command(zopfli, "--gzip", "-c", path).Output()
+	})
 }
 
 // compressBrotli is compress with brotli at its best (quality 11).
 func compressBrotli(path, key, cache string) ([]byte, error) {
+	return compressOnce(path, key, cache, "brotli", func(data []byte) ([]byte, error) {
+		var buf bytes.Buffer
+		bw := brotli.NewWriterLevel(&buf, brotli.BestCompression)
+		bw.Write(data)
+		bw.Close()
+		return buf.Bytes(), nil
+	})
+}
+
+// compressOnce returns what pack, the compressor method names, makes of the
+// file: a file of the same bytes as at the last build takes it from the
+// cache under key (gzcache.go).
+func compressOnce(path, key, cache, method string, pack func(data []byte) ([]byte, error)) ([]byte, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	if br := cachedForm(cache, key, "brotli", data); br != nil {
-		return br, nil
+	if packed := cachedForm(cache, key, method, data); packed != nil {
+		return packed, nil
 	}
-	step("%s: compressing its %d KB with brotli", path, len(data)/1024)
-	var buf bytes.Buffer
-	bw := brotli.NewWriterLevel(&buf, brotli.BestCompression)
-	bw.Write(data)
-	bw.Close()
-	return buf.Bytes(), storeForm(cache, key, "brotli", data, buf.Bytes())
+	step("%s: compressing its %d KB with %s", path, len(data)/1024, method)
+	packed, err := pack(data)
+	if err != nil {
+		return nil, err
+	}
+	return packed, storeForm(cache, key, method, data, packed)
 }
 
 // precompress writes the forms of web.Encodings beside each file, which a
