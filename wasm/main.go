@@ -5,8 +5,10 @@
 // verification core in internal/verify:
 //
 //	pfcheck.version            string: module version and source hash of this build
-//	pfcheck.selfTest(files)    {passed: int, failed: [case name, …]}: test-vector
-//	                           files (testdata/vectors) through the same calls;
+//	pfcheck.selfTest(files)    {passed: int, failed: [case name, …], differences:
+//	                           [why, …]}: test-vector files (testdata/vectors,
+//	                           or an operator's) through the same calls; each
+//	                           failure's first difference (verify.RunCase);
 //	                           files is a list of parsed files, its JSON text,
 //	                           or its binary form as a page carries it (a
 //	                           Uint8Array, see report.ParsePlain)
@@ -117,7 +119,7 @@ const (
 func main() {
 	api := map[string]any{
 		"version":    version,
-		"selfTest":   function(selfTest, map[string]any{"passed": 0, "failed": []any{codeReentrant}}),
+		"selfTest":   function(selfTest, map[string]any{"passed": 0, "failed": []any{codeReentrant}, "differences": []any{"a call made while another runs"}}),
 		"parseLink":  function(parseLink, errorsObject("link", codeReentrant)),
 		"check":      function(check, invalid(codeReentrant)),
 		"formatLink": function(formatLink, ""),
@@ -340,29 +342,34 @@ func vectorFiles(args []js.Value) []any {
 
 // selfTest runs every case of the given vector files through verify.RunCase,
 // the same code behind check, parseLink and the text parsers. No files, or a
-// file without cases, is a failure: a self-test that ran nothing passed nothing.
+// file without cases, is a failure: a self-test that ran nothing passed
+// nothing. differences[i] says why failed[i] failed.
 func selfTest(args []js.Value) any {
-	passed, failed := 0, []any{}
+	passed, failed, differences := 0, []any{}, []any{}
+	fail := func(name, why string) {
+		failed = append(failed, name)
+		differences = append(differences, why)
+	}
 	files := vectorFiles(args)
 	if len(files) == 0 {
-		failed = append(failed, "vectors")
+		fail("vectors", "no vector files")
 	}
 	for _, f := range files {
 		file, _ := f.(map[string]any)
 		scheme, _ := file["scheme"].(string)
 		cases, _ := file["cases"].([]any)
 		if len(cases) == 0 {
-			failed = append(failed, scheme)
+			fail(scheme, "no cases")
 		}
 		for _, c := range cases {
 			c, _ := c.(map[string]any)
 			name, _ := c["name"].(string)
-			if ok, _ := verify.RunCase(c); ok {
-				passed++
+			if failure, _ := verify.RunCase(c); failure != "" {
+				fail(scheme+"/"+name, failure)
 			} else {
-				failed = append(failed, scheme+"/"+name)
+				passed++
 			}
 		}
 	}
-	return map[string]any{"passed": passed, "failed": failed}
+	return map[string]any{"passed": passed, "failed": failed, "differences": differences}
 }

@@ -196,8 +196,8 @@ func TestRunVectorSet(t *testing.T) {
 		}
 	}
 	for _, c := range cases {
-		if ok, _ := RunCase(c); !ok {
-			t.Errorf("%s/%v fails", scheme, c["name"])
+		if failure, _ := RunCase(c); failure != "" {
+			t.Errorf("%s/%v fails: %s", scheme, c["name"], failure)
 		}
 	}
 }

@@ -32,20 +32,40 @@ func text(run func(string) map[string]any) func(any, map[string]any) (map[string
 }
 
 // RunCase runs one test-vector case through the same functions the page
-// calls, and reports whether what ran contains what the case expects. got is
-// what ran, for a report.
-func RunCase(c map[string]any) (ok bool, got map[string]any) {
+// calls, and returns "" when what ran contains what the case expects, else
+// why not (caseFailure); got is what ran, for a report.
+func RunCase(c map[string]any) (failure string, got map[string]any) {
 	want, hasWant := c["expect"].(map[string]any)
 	if !hasWant {
-		return false, nil
+		return "expect: no object", nil
 	}
 	for kind, run := range inputs {
 		if input, present := c[kind]; present {
-			got, ok = run(input, c)
-			return ok && report.Contains(got, want), got
+			got, ok := run(input, c)
+			if !ok {
+				return kind + ": of the wrong type", got
+			}
+			return caseFailure(got, want), got
 		}
 	}
-	return false, nil
+	return "no input (record, link, rollsText, …)", nil
+}
+
+// caseFailure is where got first differs from what the case expects
+// (report.Unmet) and, unless the case expects them, the first problem or
+// mismatch the check found: where a record that should match and the
+// calculation part, what an operator's vector needs said.
+func caseFailure(got, want map[string]any) string {
+	failure := report.Unmet(got, want)
+	if failure == "" {
+		return ""
+	}
+	for _, key := range []string{"errors", "mismatches"} {
+		if found, _ := got[key].([]any); len(found) > 0 && want[key] == nil {
+			failure += "; first of " + key + ": " + string(report.AppendJSON(nil, found[0]))
+		}
+	}
+	return failure
 }
 
 // LinkResult is what the page shows for a link in the given format: the

@@ -24,10 +24,9 @@ func TestVectors(t *testing.T) {
 				t.Errorf("%s: case name %q empty or repeated", f.Scheme, caseName)
 			}
 			seen[caseName] = true
-			if ok, got := RunCase(c); !ok {
+			if failure, got := RunCase(c); failure != "" {
 				gotJSON, _ := json.Marshal(got)
-				wantJSON, _ := json.Marshal(c["expect"])
-				t.Errorf("%s/%s:\n got  %.600s\n want %.600s", f.Scheme, caseName, gotJSON, wantJSON)
+				t.Errorf("%s/%s: %s\n got %.600s", f.Scheme, caseName, failure, gotJSON)
 			}
 		}
 	}
@@ -51,7 +50,7 @@ func TestSelfTestCanFail(t *testing.T) {
 				continue
 			}
 			broken["expect"] = altered
-			if ok, _ := RunCase(broken); ok {
+			if failure, _ := RunCase(broken); failure == "" {
 				t.Errorf("%s/%v: still passes with an altered expectation", f.Scheme, c["name"])
 			}
 		}
@@ -193,6 +192,32 @@ func TestTextParsersRefuse(t *testing.T) {
 		}
 		if got := p.Parse(strings.Repeat(" ", p.MaxBytes)); got["errors"] != nil {
 			t.Errorf("%s: a text of %d bytes: %v", name, p.MaxBytes, got)
+		}
+	}
+}
+
+// TestRunCaseSaysWhy: a failing case names its first difference and, for a
+// record that should match, where the check and the record part: what an
+// operator's vector that fails the build must say.
+func TestRunCaseSaysWhy(t *testing.T) {
+	rec := map[string]any{
+		"scheme":      "dice_v1",
+		"serverSeed":  "3a1466d59f0100290a01acf1458f2184a1f262885ee90de4ac50dbd8315e4a7e",
+		"clientSeeds": []any{"71f3c84129eb1a633578997408cffcde"},
+		"rolls":       []any{"52"}, // the seed rolls 51
+	}
+	failure, _ := RunCase(map[string]any{"record": rec, "expect": map[string]any{"status": "match"}})
+	want := `.status: expected "match", got "mismatch"; first of mismatches: {"computed":"51","index":1,"recorded":"52"}`
+	if failure != want {
+		t.Errorf("got  %s\nwant %s", failure, want)
+	}
+	for c, want := range map[string]map[string]any{
+		"expect: no object": {"record": rec},
+		"no input (record, link, rollsText, …)": {"expect": map[string]any{}},
+		"link: of the wrong type":                {"link": 7.0, "expect": map[string]any{}},
+	} {
+		if failure, _ := RunCase(want); failure != c {
+			t.Errorf("%v: %q, want %q", want, failure, c)
 		}
 	}
 }
