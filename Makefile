@@ -20,13 +20,17 @@ LEAN_TAGS := pfcheck_minimal,pfcheck_shoe,pfcheck_tablegames
 AUDIT_100K := $(DIST)/bench/audit-100k.txt
 AUDIT_1G   := $(DIST)/bench/audit-1g.txt
 
-.PHONY: help build wasm vectors test test-quick test-go test-node test-engines vet serve bench bench-audit screenshots reproducible clean
+.PHONY: help build conformance wasm vectors test test-quick test-go test-node test-engines vet serve bench bench-audit screenshots reproducible clean
 
 help:           ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*##/\t/'
 
-build: $(DIST)/wasm_exec.js ## build the self-contained pages (each with its own wasm) into web/dist; SUPPORT=mailto:…|https://… names where players report a mismatch
-	$(GO) run ./web/build -dist $(DIST) -version $(BUILDVER) -support '$(SUPPORT)'
+build: $(DIST)/wasm_exec.js ## build the self-contained pages (each with its own wasm) into web/dist; SUPPORT=mailto:…|https://… names where players report a mismatch; OPERATOR_VECTORS=dir adds your server's vectors to each page's self-test (a failing case stops the build)
+	$(GO) run ./web/build -dist $(DIST) -version $(BUILDVER) -support '$(SUPPORT)' -operator '$(OPERATOR_VECTORS)'
+
+conformance: wasm ## OPERATOR_VECTORS=dir: each case of your server's vectors through the verifier, pass or FAIL with its first difference (without Go: node web/node/conformance.mjs dir)
+	@test -n '$(OPERATOR_VECTORS)' || { echo 'make conformance OPERATOR_VECTORS=<directory of *.json> (testdata/operator is an example)'; exit 2; }
+	$(NODE) web/node/conformance.mjs '$(OPERATOR_VECTORS)'
 
 wasm: $(DIST)/verifier.wasm $(DIST)/wasm_exec.js ## build the verifier with every scheme (for Node) and copy wasm_exec.js
 
@@ -39,7 +43,7 @@ $(DIST)/wasm_exec.js: $(GOROOT)/lib/wasm/wasm_exec.js
 	@mkdir -p $(DIST)
 	cp $< $@
 
-vectors:        ## regenerate testdata/vectors from the JavaScript generators
+vectors:        ## regenerate testdata/vectors (and the example operator's, testdata/operator) from the JavaScript generators
 	@for g in $(GENS); do echo "$(NODE) $$g"; $(NODE) $$g || exit 1; done
 
 vet:            ## gofmt, go vet (native and wasm), and what the wasm links

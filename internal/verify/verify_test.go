@@ -92,8 +92,9 @@ func alter(v any) (altered any, ok bool) {
 }
 
 // TestVectorsAreFresh reruns every generator in a scratch copy of testdata
-// and requires the committed vector files, and the audit files
-// (testdata/audit, gen/audit.mjs), to be exactly what they write.
+// and requires the committed vector files, the audit files (testdata/audit,
+// gen/audit.mjs) and the example operator's (testdata/operator,
+// gen/operator.mjs) to be exactly what they write.
 func TestVectorsAreFresh(t *testing.T) {
 	node, err := exec.LookPath("node")
 	if err != nil {
@@ -110,7 +111,7 @@ func TestVectorsAreFresh(t *testing.T) {
 			t.Fatalf("%s: %v\n%s", filepath.Base(g), err, out)
 		}
 	}
-	for _, dir := range []string{"vectors", "audit"} {
+	for _, dir := range []string{"vectors", "audit", "operator"} {
 		committed, _ := filepath.Glob(filepath.Join(vectortest.Dir(), "..", dir, "*.*"))
 		written, _ := filepath.Glob(filepath.Join(scratch, dir, "*.*"))
 		if len(written) != len(committed) || len(committed) == 0 {

@@ -14,7 +14,10 @@
 // in <dist>.cache, so that a file of the same bytes is not compressed again
 // (gzcache.go).
 //
-// Usage: go run ./web/build [-dist web/dist] [-vectors testdata/vectors] [-version v] [-pages check,shoe] [-support mailto:…|https://…]
+// With -operator, the operator's own vectors go into each page beside ours
+// (operator.go).
+//
+// Usage: go run ./web/build [-dist web/dist] [-vectors testdata/vectors] [-operator dir] [-version v] [-pages check,shoe] [-support mailto:…|https://…]
 package main
 
 import (
@@ -48,6 +51,7 @@ import (
 func main() {
 	dist := flag.String("dist", "web/dist", "output directory; holds wasm_exec.js")
 	vectors := flag.String("vectors", "testdata/vectors", "directory of the test vectors the pages carry")
+	operatorDir := flag.String("operator", "", "directory of the operator's own vectors (*.json), run now and carried beside ours")
 	version := flag.String("version", "dev", "version string built into the verifiers")
 	only := flag.String("pages", "", "comma-separated pages to build (default: all)")
 	support := flag.String("support", "", "where a player reports a mismatch: a mailto: or https:// address (default: the app's support, no address)")
@@ -64,7 +68,15 @@ func main() {
 			}
 		}
 	}
-	if err := build(*dist, *vectors, *version, *support, pages); err != nil {
+	var operator operatorCases
+	if *operatorDir != "" {
+		var err error
+		if operator, err = readOperatorVectors(*operatorDir); err != nil {
+			log.Fatal("build: ", err)
+		}
+		step("the operator's vectors in %s: every case passes", *operatorDir)
+	}
+	if err := build(*dist, *vectors, *version, *support, pages, operator); err != nil {
 		log.Fatal("build: ", err)
 	}
 }
@@ -287,7 +299,7 @@ func checkSupport(contact string) error {
 	return nil
 }
 
-func build(dist, vectorDir, version, support string, pages []web.Page) error {
+func build(dist, vectorDir, version, support string, pages []web.Page, operator operatorCases) error {
 	step("%d pages in %d languages into %s; a verifier is compressed again only when its bytes changed (zopfli: some 10 s each)", len(pages), len(web.Languages), dist)
 	wasmExec, err := os.ReadFile(filepath.Join(dist, "wasm_exec.js"))
 	if err != nil {
@@ -372,6 +384,10 @@ func build(dist, vectorDir, version, support string, pages []web.Page) error {
 		// What the page checks before it runs anything (loadVerifier, start).
 		build := map[string]map[string]any{"verifier": hashed(wasm), "vectors": hashed(vectors)}
 		build["vectors"]["cases"] = cases
+		operatorBlob, err := operatorEntry(operator, page, dist, cache, build)
+		if err != nil {
+			return err
+		}
 		wasmGz, err := compress(filepath.Join(dist, "wasm", page.Name+".wasm"), page.Name+".wasm", cache)
 		if err != nil {
 			return err
@@ -388,6 +404,7 @@ func build(dist, vectorDir, version, support string, pages []web.Page) error {
 			"@STYLE@":     style + pageStyle,
 			"@WASM_EXEC@": string(wasmExec),
 		}
+		perPage["@OPERATOR_VECTORS@"] = operatorBlob
 		tmpl, err := template.New("base.html").
 			Funcs(template.FuncMap{"t": func(string) string { return "" }, "field": newField}).
 			ParseFiles("web/templates/base.html", "web/templates/fields.html", "web/templates/"+page.Name+".html")

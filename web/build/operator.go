@@ -1,0 +1,144 @@
+package main
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"pfcheck/internal/report"
+	"pfcheck/internal/verify"
+	"pfcheck/web"
+)
+
+// The operator's own vectors (make build OPERATOR_VECTORS=dir): files of
+// our vector format (testdata/README.md), typically records the game's
+// server wrote, each expecting match. Each page carries the cases of its
+// schemes beside ours, in a blob of its own, <dist>/wasm/<page>.operator.vectors,
+// and runs them in its self-test (web/static/common.js: operatorSelfTest);
+// the build runs every case first and stops at any that fails.
+
+// operatorCases are an operator's cases by scheme, as the pages carry them.
+type operatorCases map[string][]any
+
+// maxOperatorDepth is how deep a page's verifier reads its vectors (wasm:
+// maxDepth); a case nested deeper would pass here and fail on the page.
+const maxOperatorDepth = 12
+
+// readOperatorVectors reads every *.json of dir and runs each case as the
+// page will, from the bytes it will carry: an unreadable file, one not of
+// the vector format, a scheme no page checks, a case without a name of its
+// own, or a case that fails is an error that names the file and the case
+// (and for a failing case its first difference, verify.RunCase).
+func readOperatorVectors(dir string) (operatorCases, error) {
+	paths, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	if len(paths) == 0 {
+		return nil, fmt.Errorf("OPERATOR_VECTORS=%s: no *.json there", dir)
+	}
+	schemes := map[string]bool{}
+	for _, p := range web.Pages {
+		for _, s := range p.Schemes {
+			schemes[s] = true
+		}
+	}
+	all := operatorCases{}
+	from := map[string]string{} // "<scheme>/<name>": its file
+	var problems []string
+	for _, path := range paths {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		var file struct {
+			Scheme string
+			Cases  []map[string]any
+		}
+		if err := json.Unmarshal(data, &file); err != nil {
+			return nil, fmt.Errorf("%s: not a vector file: %v", path, err)
+		}
+		switch {
+		case !schemes[file.Scheme]:
+			return nil, fmt.Errorf("%s: scheme %q: no page checks it (%s)", path, file.Scheme, strings.Join(slices.Sorted(maps.Keys(schemes)), ", "))
+		case len(file.Cases) == 0:
+			return nil, fmt.Errorf("%s: no cases", path)
+		}
+		cases := make([]any, len(file.Cases))
+		for i, c := range file.Cases {
+			name, _ := c["name"].(string)
+			id := file.Scheme + "/" + name
+			if name == "" {
+				return nil, fmt.Errorf("%s: case %d has no name", path, i+1)
+			}
+			if other, seen := from[id]; seen {
+				return nil, fmt.Errorf("%s: two cases named %s (the other in %s)", path, id, other)
+			}
+			from[id] = path
+			cases[i] = c
+		}
+		// What the page will read: the file in the binary form it carries,
+		// read back as its verifier reads it.
+		carried, ok := report.ParsePlain(string(report.AppendPlain(nil, []any{map[string]any{"scheme": file.Scheme, "cases": cases}})), maxOperatorDepth)
+		if !ok {
+			return nil, fmt.Errorf("%s: nested deeper than a page reads", path)
+		}
+		carried = carried.([]any)[0].(map[string]any)["cases"]
+		for _, c := range carried.([]any) {
+			c := c.(map[string]any)
+			failure, got := verify.RunCase(c)
+			if s, _ := got["scheme"].(string); failure == "" && s != "" && s != file.Scheme {
+				failure = fmt.Sprintf("a %s case in a file of %s, whose pages cannot check it", s, file.Scheme)
+			}
+			if failure != "" {
+				problems = append(problems, fmt.Sprintf("  %s: %s/%s: %s", path, file.Scheme, c["name"], failure))
+			}
+			all[file.Scheme] = append(all[file.Scheme], c)
+		}
+	}
+	if len(problems) > 0 {
+		return nil, fmt.Errorf("the operator's vectors: %d of %d cases fail, so no page would give a verdict:\n%s",
+			len(problems), len(from), strings.Join(problems, "\n"))
+	}
+	return all, nil
+}
+
+// writeOperatorVectors writes the operator's cases of the page's schemes,
+// one file per scheme as ours (writeVectors), to out, and returns them and
+// their number; a page with none gets no file (one an earlier build left is
+// removed) and no blob.
+func writeOperatorVectors(operator operatorCases, page web.Page, out string) (data []byte, cases int, err error) {
+	var files []any
+	for _, scheme := range page.Schemes {
+		if set := operator[scheme]; len(set) > 0 {
+			files = append(files, map[string]any{"scheme": scheme, "cases": set})
+			cases += len(set)
+		}
+	}
+	if cases == 0 {
+		if err := os.Remove(out); err != nil && !os.IsNotExist(err) {
+			return nil, 0, err
+		}
+		return nil, 0, nil
+	}
+	data = report.AppendPlain(nil, files)
+	return data, cases, os.WriteFile(out, data, 0o644)
+}
+
+// operatorEntry writes the page's operator vectors (writeOperatorVectors)
+// and, where it has any, adds their entry to the page's build entry (the
+// SHA-256 and size the page checks, and their number) and returns their
+// blob, gzip in base64.
+func operatorEntry(operator operatorCases, page web.Page, dist, cache string, build map[string]map[string]any) (string, error) {
+	file := filepath.Join(dist, "wasm", page.Name+".operator.vectors")
+	data, cases, err := writeOperatorVectors(operator, page, file)
+	if err != nil || cases == 0 {
+		return "", err
+	}
+	build["operator"] = hashed(data)
+	build["operator"]["cases"] = cases
+	gz, err := compress(file, page.Name+".operator.vectors", cache)
+	return base64.StdEncoding.EncodeToString(gz), err
+}
