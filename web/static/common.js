@@ -523,19 +523,56 @@ async function start(ready) {
   status.dataset.checks = String(passed);
   if (failed.length > 0) {
     fail(msg('msg.selftest.fail', { failed: failed.length, total: passed + failed.length }));
-    const list = document.querySelector('[data-selftest-failed]');
-    for (const name of failed) list.append(element('li', {}, name));
-    list.hidden = false;
+    listFailed(failed);
     return;
   }
   if (passed !== build.vectors.cases) {
     fail(msg('msg.selftest.count', { n: passed, total: build.vectors.cases }));
     return;
   }
+  const operator = await operatorSelfTest(pfcheck);
+  if (operator) {
+    fail(operator.text);
+    listFailed(operator.failed);
+    return;
+  }
   status.dataset.selftest = 'pass';
   status.textContent = msg('msg.selftest.pass', { n: passed });
   for (const fieldset of document.querySelectorAll('fieldset')) fieldset.disabled = false;
   ready(pfcheck, module);
+}
+
+// Lists the names of the self-test's cases that failed below its line.
+function listFailed(names) {
+  const list = document.querySelector('[data-selftest-failed]');
+  for (const name of names) list.append(element('li', {}, name));
+  list.hidden = names.length === 0;
+}
+
+// The operator's own vectors, where the build put them beside ours (make
+// build OPERATOR_VECTORS=…, web/build/operator.go): cases the game's server
+// wrote, which this page must compute alike, or every player would be told
+// "mismatch". They are hashed as ours are; the footer says how many passed
+// and their SHA-256. Returns null when all passed (or the page has none),
+// else what the page says instead of a verdict and the cases that failed,
+// each with its first difference in the console, for the operator.
+async function operatorSelfTest(pfcheck) {
+  if (!build.operator) return null;
+  const vectors = await unpack('operator-vectors');
+  const sha256 = await sha256Hex(vectors);
+  const total = build.operator.cases;
+  const line = element('span', { 'data-operator-vectors': '' });
+  document.querySelector('footer .build').append(element('br'), line, ' ', element('code', { 'data-operator-sha256': '' }, sha256));
+  if (sha256 !== build.operator.sha256) {
+    line.textContent = msg('msg.build.operator', { n: 0, total });
+    return { text: msg('msg.integrity.vectors'), failed: [] };
+  }
+  const { passed, failed, differences } = pfcheck.selfTest(vectors);
+  line.textContent = msg('msg.build.operator', { n: passed, total });
+  failed.forEach((name, i) => console.warn(`pfcheck: the operator's case ${name}: ${differences[i]}`));
+  if (failed.length > 0) return { text: msg('msg.selftest.operator', { failed: failed.length, total: passed + failed.length }), failed };
+  if (passed !== total) return { text: msg('msg.selftest.count', { n: passed, total }), failed: [] };
+  return null;
 }
 
 // Fills table with the 36 ordered rolls of two dice, die 1 in the rows and
