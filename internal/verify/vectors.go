@@ -1,6 +1,9 @@
 package verify
 
 import (
+	"maps"
+	"slices"
+
 	"pfcheck/internal/dice"
 	"pfcheck/internal/report"
 )
@@ -52,9 +55,11 @@ func RunCase(c map[string]any) (failure string, got map[string]any) {
 }
 
 // caseFailure is where got first differs from what the case expects
-// (report.Unmet) and, unless the case expects them, the first problem or
-// mismatch the check found: where a record that should match and the
-// calculation part, what an operator's vector needs said.
+// (report.Unmet) and, unless the case expects it, the first thing the check
+// found wrong: a problem, a mismatch, or else a comparison that failed
+// (`cutMatches: false`, `commitment.matches: false`). For a record that
+// should match, that says where it and the calculation part: what an
+// operator's vector needs said.
 func caseFailure(got, want map[string]any) string {
 	failure := report.Unmet(got, want)
 	if failure == "" {
@@ -62,7 +67,17 @@ func caseFailure(got, want map[string]any) string {
 	}
 	for _, key := range []string{"errors", "mismatches"} {
 		if found, _ := got[key].([]any); len(found) > 0 && want[key] == nil {
-			failure += "; first of " + key + ": " + string(report.AppendJSON(nil, found[0]))
+			return failure + "; first of " + key + ": " + string(report.AppendJSON(nil, found[0]))
+		}
+	}
+	for _, key := range slices.Sorted(maps.Keys(got)) {
+		inner, _ := got[key].(map[string]any)
+		switch {
+		case want[key] != nil:
+		case got[key] == false:
+			return failure + "; " + key + ": false"
+		case inner != nil && inner["matches"] == false:
+			return failure + "; " + key + ".matches: false"
 		}
 	}
 	return failure

@@ -212,6 +212,11 @@ func TestRunCaseSaysWhy(t *testing.T) {
 	if failure != want {
 		t.Errorf("got  %s\nwant %s", failure, want)
 	}
+	rec["rolls"], rec["seal"] = []any{"51"}, strings.Repeat("0", 64)
+	failure, _ = RunCase(map[string]any{"record": rec, "expect": map[string]any{"status": "match"}})
+	if want := `.status: expected "match", got "mismatch"; commitment.matches: false`; failure != want {
+		t.Errorf("got  %s\nwant %s", failure, want)
+	}
 	for c, want := range map[string]map[string]any{
 		"expect: no object": {"record": rec},
 		"no input (record, link, rollsText, …)": {"expect": map[string]any{}},

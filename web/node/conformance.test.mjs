@@ -38,7 +38,7 @@ test('a case the verifier computes otherwise: exit 1, named with its first diffe
   first.record.cut += 1; // the server's cut card, moved
   const { status, out } = conformance(operatorDir({ 'shoe_v1.json': JSON.stringify(file) }));
   assert.equal(status, 1, out);
-  assert.match(out, new RegExp(`^ {2}FAIL shoe_v1/${first.name}: \\.status: expected "match", got "mismatch"; first of mismatches: \\{.*"recorded":"${first.record.cut}"`, 'm'));
+  assert.match(out, new RegExp(`^ {2}FAIL shoe_v1/${first.name}: \\.status: expected "match", got "mismatch"; cutMatches: false$`, 'm'));
   assert.match(out, /^ {2}pass shoe_v1\/server-cup-hand-3$/m);
   assert.match(out, /^conformance: 8 passed, 1 failed/m);
 });
