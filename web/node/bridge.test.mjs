@@ -19,7 +19,7 @@ const refusals = {
   parseCards: [() => pfcheck.parseCards('AS'), { errors: [{ field: 'text', code: 'reentrant' }] }],
   reach: [() => pfcheck.reach(3), { errors: [{ field: 'distance', code: 'reentrant' }] }],
   openingRolls: [() => pfcheck.openingRolls(), { errors: [{ field: 'rolls', code: 'reentrant' }] }],
-  selfTest: [() => pfcheck.selfTest([]), { passed: 0, failed: ['reentrant'] }],
+  selfTest: [() => pfcheck.selfTest([]), { passed: 0, failed: ['reentrant'], differences: ['a call made while another runs'] }],
   audit: [() => pfcheck.audit('#v=1'), { errors: [{ field: 'text', code: 'reentrant' }] }],
   rollStats: [() => pfcheck.rollStats(Array(36).fill(1)), { errors: [{ field: 'counts', code: 'reentrant' }] }],
 };
