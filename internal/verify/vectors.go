@@ -1,9 +1,6 @@
 package verify
 
 import (
-	"maps"
-	"slices"
-
 	"pfcheck/internal/dice"
 	"pfcheck/internal/report"
 )
@@ -70,15 +67,19 @@ func caseFailure(got, want map[string]any) string {
 			return failure + "; first of " + key + ": " + string(report.AppendJSON(nil, found[0]))
 		}
 	}
-	for _, key := range slices.Sorted(maps.Keys(got)) {
-		inner, _ := got[key].(map[string]any)
+	found, suffix := "", ""
+	for key, v := range got {
+		inner, _ := v.(map[string]any)
 		switch {
-		case want[key] != nil:
-		case got[key] == false:
-			return failure + "; " + key + ": false"
+		case want[key] != nil || found != "" && key > found:
+		case v == false:
+			found, suffix = key, ""
 		case inner != nil && inner["matches"] == false:
-			return failure + "; " + key + ".matches: false"
+			found, suffix = key, ".matches"
 		}
+	}
+	if found != "" {
+		failure += "; " + found + suffix + ": false"
 	}
 	return failure
 }

@@ -218,9 +218,9 @@ func TestRunCaseSaysWhy(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", failure, want)
 	}
 	for c, want := range map[string]map[string]any{
-		"expect: no object": {"record": rec},
+		"expect: no object":                     {"record": rec},
 		"no input (record, link, rollsText, …)": {"expect": map[string]any{}},
-		"link: of the wrong type":                {"link": 7.0, "expect": map[string]any{}},
+		"link: of the wrong type":               {"link": 7.0, "expect": map[string]any{}},
 	} {
 		if failure, _ := RunCase(want); failure != c {
 			t.Errorf("%v: %q, want %q", want, failure, c)
