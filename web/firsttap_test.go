@@ -56,8 +56,9 @@ type tapVisit struct {
 // browser context (an empty HTTP cache) each time: the cold visit; then,
 // in a second tab of that context, the warm one, a second visit with the
 // HTTP cache (the page revalidated: a 304) and no service worker, whose
-// script the benchmark blocks in both visits (it would otherwise store
-// every page, and answer the second visit itself). Each visit gives its
+// script the benchmark blocks in both visits (it would otherwise keep the
+// page and answer the second visit itself; BenchmarkDataPlan counts what it
+// costs). Each visit gives its
 // first contentful paint, its verdict (the page's performance mark
 // pfcheck:verdict) and the bytes it transferred (Resource Timing's
 // transferSize, headers included). The rows are the German check page (a
