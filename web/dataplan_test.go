@@ -16,7 +16,8 @@ import (
 // dice, shoe and games pages, opened with the links of BenchmarkFirstTap),
 // in a new browser context, served by Handler: the first visit, everything
 // until the service worker has kept the page (the page, sw.js, what the
-// worker keeps with it); a return with the same build; and a return after
+// worker keeps with it); a return with the same build (the page from the
+// worker, and its check for a new build); and a return after
 // a new deploy, the build PFCHECK_BENCH_NEXT names (the same sources built
 // with another version, so that every verifier and page differ: make bench
 // builds it) served at the same origin, until the new worker has kept the
@@ -82,7 +83,9 @@ func dataPlan(b *testing.B, url, next string) (first, again, deployed int64) {
 	visit.poll(keptPage)
 	first = s.sent.Swap(0)
 	visit = openIn(ctx, b, s.url()+url)
-	visit.poll(`navigator.serviceWorker.controller !== null`)
+	// The browser's check for a new worker, which a navigation starts
+	// when it will: made here, and waited for.
+	await[bool](visit, `navigator.serviceWorker.getRegistration().then((r) => r.update()).then(() => true)`)
 	again = s.sent.Swap(0)
 	if next == "" {
 		return first, again, 0
