@@ -79,13 +79,16 @@ test-node: wasm ## the vectors through the wasm in Node
 serve: build    ## build, then serve web/dist on 127.0.0.1:8080 with an example link
 	$(GO) run serve.go
 
-bench: build wasm ## benchmarks: Go natively and in wasm, the wasm in Node, the pages in Chromium (from file:// and served on a phone's network), sizes
+bench: build wasm ## benchmarks: Go natively and in wasm, the wasm in Node, the pages in Chromium (from file:// and served on a phone's network; the bytes of a first visit and of a new deploy, against web/dist.next: the same sources with another version), sizes
 	$(GO) test -run '^$$' -bench . -benchmem ./internal/...
 	GOOS=js GOARCH=wasm $(GO) test -exec=$(GOROOT)/lib/wasm/go_js_wasm_exec -run '^$$' -bench 'Roll$$' ./internal/dice
 	GOOS=js GOARCH=wasm $(GO) test -exec=$(GOROOT)/lib/wasm/go_js_wasm_exec -run '^$$' -bench 'Audit$$' ./internal/audit
 	$(NODE) web/node/bench.mjs
 	$(GO) test -count=1 -run '^$$' -bench ColdVerdict -benchtime 9x ./web/
 	$(GO) test -count=1 -run '^$$' -bench FirstTap -benchtime 3x ./web/
+	@mkdir -p $(DIST).next && cp $(DIST)/wasm_exec.js $(DIST).next/
+	$(GO) run ./web/build -dist $(DIST).next -version $(BUILDVER)+next -support '$(SUPPORT)'
+	PFCHECK_BENCH_NEXT=$(abspath $(DIST).next) $(GO) test -count=1 -run '^$$' -bench DataPlan -benchtime 1x ./web/
 	$(MAKE) bench-audit
 	@for f in $(DIST)/*/*/index.html; do \
 		printf '%-28s %9d bytes, served %8d brotli, %8d gzip\n' "$$f" "$$(wc -c < $$f)" "$$(wc -c < $$f.br)" "$$(wc -c < $$f.gz)"; done
@@ -120,4 +123,4 @@ reproducible: build ## rebuild the pages from a copy of the sources elsewhere wi
 	echo 'reproducible: both builds are the same bytes'
 
 clean:          ## remove build output
-	rm -rf $(DIST) $(DIST).cache
+	rm -rf $(DIST) $(DIST).cache $(DIST).next $(DIST).next.cache

@@ -56,10 +56,13 @@ type tapVisit struct {
 // browser context (an empty HTTP cache) each time: the cold visit; then,
 // in a second tab of that context, the warm one, a second visit with the
 // HTTP cache (the page revalidated: a 304) and no service worker, whose
-// script the benchmark blocks in both visits (it would otherwise store
-// every page, and answer the second visit itself). Each visit gives its
-// first contentful paint, its verdict (the page's performance mark
-// pfcheck:verdict) and the bytes it transferred (Resource Timing's
+// script the benchmark blocks in both visits (it would otherwise keep the
+// page and answer the second visit itself; BenchmarkDataPlan counts what it
+// costs); and the kept one, a player's return, in a third browser context
+// where the page was opened once so that the worker keeps it, on the phone
+// from the worker's cache (not for the floor, which has no worker). Each
+// visit gives its first contentful paint, its verdict (the page's
+// performance mark pfcheck:verdict) and the bytes it transferred (Resource Timing's
 // transferSize, headers included). The rows are the German check page (a
 // 400-roll link), dice, shoe and games, and the floor, hello: the
 // hello-world Go program of BenchmarkColdVerdict in its minimal page,
@@ -98,7 +101,7 @@ func BenchmarkFirstTap(b *testing.B) {
 		}
 	}
 	loadBefore := loadAverage()
-	visits := map[string][]tapVisit{} // row/cold, row/warm
+	visits := map[string][]tapVisit{} // row/cold, row/warm, row/kept
 	round := 0
 	for b.Loop() {
 		for i := range rows {
@@ -106,6 +109,9 @@ func BenchmarkFirstTap(b *testing.B) {
 			cold, warm := firstTap(b, row)
 			visits[row.name+"/cold"] = append(visits[row.name+"/cold"], cold)
 			visits[row.name+"/warm"] = append(visits[row.name+"/warm"], warm)
+			if row.status != "" { // the floor has no service worker
+				visits[row.name+"/kept"] = append(visits[row.name+"/kept"], keptTap(b, row))
+			}
 		}
 		round++
 	}
@@ -123,9 +129,16 @@ func BenchmarkFirstTap(b *testing.B) {
 	var table strings.Builder
 	fmt.Fprintf(&table, "%-7s %-5s %10s %12s %8s %12s   phases (median ms): %s\n", "page", "visit", "FCP", "verdict", "×hello", "transferred", strings.Join(phases, " / "))
 	for _, row := range rows {
-		for _, visit := range []string{"cold", "warm"} {
+		for _, visit := range []string{"cold", "warm", "kept"} {
 			key := row.name + "/" + visit
+			if len(visits[key]) == 0 {
+				continue
+			}
 			v := medianOf(key, verdict)
+			floor := "hello/" + visit
+			if len(visits[floor]) == 0 {
+				floor = "hello/warm" // a kept visit: the floor has no worker; its page from the HTTP cache
+			}
 			var at []string
 			for _, phase := range phases {
 				if t := medianOf(key, func(v tapVisit) float64 { return v.marks[phase] }); t > 0 {
@@ -135,7 +148,7 @@ func BenchmarkFirstTap(b *testing.B) {
 				}
 			}
 			fmt.Fprintf(&table, "%-7s %-5s %7.0f ms %9.0f ms %8.2f %9.1f KB   %s\n", row.name, visit, medianOf(key, fcp), v,
-				v/medianOf("hello/"+visit, verdict), medianOf(key, transferred)/1000, strings.Join(at, " / "))
+				v/medianOf(floor, verdict), medianOf(key, transferred)/1000, strings.Join(at, " / "))
 			b.ReportMetric(v, row.name+"-"+visit+"-verdict-ms")
 			b.ReportMetric(medianOf(key, fcp), row.name+"-"+visit+"-fcp-ms")
 		}
@@ -152,20 +165,40 @@ func firstTap(b *testing.B, row tapRow) (cold, warm tapVisit) {
 	defer cancel()
 	ctx, cancelTimeout := context.WithTimeout(ctx, 3*time.Minute)
 	defer cancelTimeout()
-	cold = phoneVisit(b, ctx, row)
+	cold = phoneVisit(b, ctx, row, true)
 	// The first tab leaves its page, so that it does nothing meanwhile.
 	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
 		b.Fatal(err)
 	}
 	second, cancelSecond := chromedp.NewContext(ctx)
 	defer cancelSecond()
-	warm = phoneVisit(b, second, row)
+	warm = phoneVisit(b, second, row, true)
 	return cold, warm
 }
 
-// phoneVisit opens the row's page in the tab of ctx on the phone and
-// returns what it measured once its verdict is shown.
-func phoneVisit(b *testing.B, ctx context.Context, row tapRow) tapVisit {
+// keptTap is a player's return: in a new browser context, the row's page
+// opened once (not on the phone) so that the service worker keeps it,
+// then again on the phone, from the worker's cache.
+func keptTap(b *testing.B, row tapRow) tapVisit {
+	ctx, cancel := chromedp.NewContext(browserCtx, chromedp.WithNewBrowserContext())
+	defer cancel()
+	ctx, cancelTimeout := context.WithTimeout(ctx, 3*time.Minute)
+	defer cancelTimeout()
+	first := &tab{ctx: ctx, t: b}
+	first.navigate(row.url)
+	first.waitKept()
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		b.Fatal(err)
+	}
+	second, cancelSecond := chromedp.NewContext(ctx)
+	defer cancelSecond()
+	return phoneVisit(b, second, row, false)
+}
+
+// phoneVisit opens the row's page in the tab of ctx on the phone, the
+// service worker's script blocked or not, and returns what it measured
+// once its verdict is shown.
+func phoneVisit(b *testing.B, ctx context.Context, row tapRow, blockWorker bool) tapVisit {
 	steps := []error{}
 	_, err := chromedp.Call(ctx, network.Enable, network.EnableParams{})
 	steps = append(steps, err)
@@ -176,10 +209,12 @@ func phoneVisit(b *testing.B, ctx context.Context, row tapRow) tapVisit {
 		}},
 	})
 	steps = append(steps, err)
-	_, err = chromedp.Call(ctx, network.SetBlockedURLs, network.SetBlockedURLsParams{
-		URLPatterns: []*network.BlockPattern{{URLPattern: "*://*:*/sw.js", Block: true}},
-	})
-	steps = append(steps, err)
+	if blockWorker {
+		_, err = chromedp.Call(ctx, network.SetBlockedURLs, network.SetBlockedURLsParams{
+			URLPatterns: []*network.BlockPattern{{URLPattern: "*://*:*/sw.js", Block: true}},
+		})
+		steps = append(steps, err)
+	}
 	_, err = chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: phoneCPUSlowdown})
 	steps = append(steps, err)
 	for _, err := range steps {

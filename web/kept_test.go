@@ -85,10 +85,14 @@ func TestKeptMatches(t *testing.T) {
 	check.clean(checkURL)
 	dice.clean(s.url() + "/el/dice/")
 
-	// Offline, from the service worker.
+	// Offline, from the service worker, which keeps the pages opened
+	// online: the audit page and those its matches open, in its language.
+	auditURL := s.url() + "/fi/audit/"
+	for _, url := range []string{auditURL, s.url() + "/fi/check/", s.url() + "/fi/dice/"} {
+		openIn(ctx, t, url).waitKept()
+	}
 	_, release := s.stop()
 	defer release()
-	auditURL := s.url() + "/fi/audit/"
 	audit := navigateIn(ctx, t, auditURL, offline()...)
 	audit.poll(`document.querySelector('[data-audit-summary]')?.dataset.state === 'done'`)
 	items := audit.keptItems()

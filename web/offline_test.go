@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -25,8 +26,8 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// The served checker kept on the device (issue 13): a service worker stores
-// every page of the build at the first visit, and they open with no network.
+// The served checker kept on the device (issues 13, 26): a service worker
+// keeps each page a player opens, and it opens with no network.
 // Each test runs in a browser context of its own, so that the worker and
 // its caches stay there.
 
@@ -46,17 +47,19 @@ func isolatedBrowser(t *testing.T) context.Context {
 
 // site serves a dist with Handler, as serve.go does, at an address that
 // stays the same (so the same origin) when it is stopped and served again,
-// and records the path of every request it answers.
+// and records the path of every request it answers and the bytes it sends
+// (headers included).
 type site struct {
-	t    *testing.T
+	t    testing.TB
 	addr string
 	srv  *httptest.Server
+	sent atomic.Int64
 
 	mu    sync.Mutex
 	paths []string
 }
 
-func serveSite(t *testing.T, dist, addr string) *site {
+func serveSite(t testing.TB, dist, addr string) *site {
 	t.Helper()
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
@@ -70,13 +73,38 @@ func serveSite(t *testing.T, dist, addr string) *site {
 		s.mu.Unlock()
 		handler.ServeHTTP(w, r)
 	}))
-	s.srv.Listener = ln
+	s.srv.Listener = sentCounter{ln, &s.sent}
 	s.srv.Start()
 	t.Cleanup(s.srv.Close)
 	return s
 }
 
 func (s *site) url() string { return "http://" + s.addr }
+
+// sentCounter adds what its connections write to sent.
+type sentCounter struct {
+	net.Listener
+	sent *atomic.Int64
+}
+
+func (l sentCounter) Accept() (net.Conn, error) {
+	conn, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	return sentConn{conn, l.sent}, nil
+}
+
+type sentConn struct {
+	net.Conn
+	sent *atomic.Int64
+}
+
+func (c sentConn) Write(p []byte) (int, error) {
+	n, err := c.Conn.Write(p)
+	c.sent.Add(int64(n))
+	return n, err
+}
 
 func (s *site) requested() []string {
 	s.mu.Lock()
@@ -159,6 +187,12 @@ func (tb *tab) waitWorker() []string {
 	return await[[]string](tb, `caches.keys()`)
 }
 
+// waitKept waits until the service worker has kept the tab's page.
+func (tb *tab) waitKept() {
+	tb.t.Helper()
+	tb.poll(`caches.match(location.href.split('#')[0]).then((stored) => stored !== undefined)`)
+}
+
 // storedURLs returns the URLs stored in each cache.
 func (tb *tab) storedURLs() map[string][]string {
 	return await[map[string][]string](tb, `caches.keys().then((names) => Promise.all(names.map(async (name) =>
@@ -223,11 +257,60 @@ func rebuild(t *testing.T) string {
 	return dir
 }
 
-// TestOffline: one visit to the German check page stores every page of
-// every language; with the network off and the server stopped, a match link
-// and a tampered one get their verdicts on every page in every language,
-// and nothing leaves the page. A new build served at the same origin then
-// replaces the whole cache at the next visit.
+// keptURLs are the URLs the worker keeps for the pages (paths like
+// "de/check/") at the site's URL: each page, its language's manifest, the
+// icons and the landing page; sorted.
+func keptURLs(siteURL string, pages ...string) []string {
+	urls := []string{siteURL + "/"}
+	for _, name := range []string{"icon-192.png", "icon-512.png", "icon-maskable-512.png", "apple-touch-icon.png"} {
+		urls = append(urls, siteURL+"/icons/"+name)
+	}
+	for _, p := range pages {
+		lang, _, _ := strings.Cut(p, "/")
+		urls = append(urls, siteURL+"/"+p, siteURL+"/"+lang+"/manifest.webmanifest")
+	}
+	slices.Sort(urls)
+	return slices.Compact(urls)
+}
+
+// halfDeployed is dist with the service worker of newDist: a deploy that
+// has written its worker and none of its pages yet.
+func halfDeployed(t *testing.T, newDist string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(distDir)); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"sw.js", "sw.js.br", "sw.js.gz"} {
+		if err := os.WriteFile(filepath.Join(dir, name), readFile(t, filepath.Join(newDist, name)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// waitUpdate asks the browser to look for a new worker and returns the
+// state the one it found ends in: "activated" (installed), "redundant"
+// (its install failed) or "none".
+func (tb *tab) waitUpdate() string {
+	tb.t.Helper()
+	return await[string](tb, `navigator.serviceWorker.getRegistration().then(async (r) => {
+		await r.update().catch(() => {});
+		const w = r.installing ?? r.waiting;
+		if (!w) return r.active?.scriptURL && 'none';
+		return w.state === 'activated' || w.state === 'redundant' ? w.state : new Promise((done) =>
+			w.addEventListener('statechange', () => (w.state === 'activated' || w.state === 'redundant') && done(w.state)));
+	})`)
+}
+
+// TestOffline: a visit to the German check page keeps it (with its
+// manifest, the icons and the landing page) and nothing else; the Greek
+// dice page, opened next, is kept too. With the network off and the server
+// stopped, a match link and a tampered one get their verdicts on both, in
+// their languages, and nothing leaves the page. A half-deployed build (a new
+// worker, the pages of the build before) replaces nothing; the whole new
+// build then replaces the kept pages at the next visit, fetching only the
+// page whose bytes changed.
 func TestOffline(t *testing.T) {
 	browser := isolatedBrowser(t)
 	s := serveSite(t, distDir, "127.0.0.1:0")
@@ -241,14 +324,7 @@ func TestOffline(t *testing.T) {
 		t.Fatalf("caches %q, want one", names)
 	}
 	oldCache := names[0]
-	want := []string{s.url() + "/"}
-	for _, lang := range Languages {
-		for _, p := range Pages {
-			want = append(want, s.url()+"/"+lang+"/"+p.Name+"/")
-		}
-	}
-	slices.Sort(want)
-	if got := first.storedURLs()[oldCache]; !slices.Equal(got, want) {
+	if got, want := first.storedURLs()[oldCache], keptURLs(s.url(), "de/check/"); !slices.Equal(got, want) {
 		t.Errorf("stored %q\nwant %q", got, want)
 	}
 	if got := first.kept(); got != "" {
@@ -257,40 +333,36 @@ func TestOffline(t *testing.T) {
 	first.clean(s.url() + "/de/check/")
 	oldSHA256 := first.footerSHA256()
 
+	second := openIn(browser, t, s.url()+"/el/dice/")
+	second.waitKept()
+	want := keptURLs(s.url(), "de/check/", "el/dice/")
+	if got := second.storedURLs()[oldCache]; !slices.Equal(got, want) {
+		t.Errorf("stored %q\nwant %q", got, want)
+	}
+
 	tried, release := s.stop()
 	links := offlineLinks(t)
-	for _, lang := range Languages {
-		words := pageWords(t, "check", lang)
-		for _, p := range Pages {
-			t.Run(lang+"/"+p.Name, func(t *testing.T) {
-				forms := []string{""}
-				if p.Name == "check" { // where the landing page and the language links go
-					forms = append(forms, "index.html")
-				}
-				pageLinks, checks := links[p.Name] // a page that reads no link only opens
-				for _, form := range forms {
-					url := s.url() + "/" + lang + "/" + p.Name + "/" + form
-					tb := openIn(browser, t, url+pageLinks[0], offline()...)
-					if got := tb.waitSelfTest(); got != "pass" {
-						t.Fatalf("%s: self-test %s", url, got)
-					}
-					if checks {
-						if got := tb.status(); got != "match" {
-							t.Fatalf("%s: status %s", url, got)
-						}
-						tb.goTo(pageLinks[1])
-						if got := tb.status(); got != "mismatch" {
-							t.Errorf("%s tampered: status %s", url, got)
-						}
-					}
-					wantKept := strings.ReplaceAll(words["msg.offline"], "{sha256}", tb.footerSHA256())
-					if got := tb.kept(); got != wantKept {
-						t.Errorf("%s: kept %q, want %q", url, got, wantKept)
-					}
-					tb.clean(url)
-				}
-			})
-		}
+	for _, c := range []struct{ lang, page, form string }{{"de", "check", ""}, {"de", "check", "index.html"}, {"el", "dice", ""}} {
+		t.Run(c.lang+"/"+c.page+"/"+c.form, func(t *testing.T) {
+			url := s.url() + "/" + c.lang + "/" + c.page + "/" + c.form
+			pageLinks := links[c.page]
+			tb := openIn(browser, t, url+pageLinks[0], offline()...)
+			if got := tb.waitSelfTest(); got != "pass" {
+				t.Fatalf("%s: self-test %s", url, got)
+			}
+			if got := tb.status(); got != "match" {
+				t.Fatalf("%s: status %s", url, got)
+			}
+			tb.goTo(pageLinks[1])
+			if got := tb.status(); got != "mismatch" {
+				t.Errorf("%s tampered: status %s", url, got)
+			}
+			wantKept := strings.ReplaceAll(pageWords(t, c.page, c.lang)["msg.offline"], "{sha256}", tb.footerSHA256())
+			if got := tb.kept(); got != wantKept {
+				t.Errorf("%s: kept %q, want %q", url, got, wantKept)
+			}
+			tb.clean(url)
+		})
 	}
 	// Nothing but the browser's own check for a new build, made at each
 	// navigation, came to the server's address: no page and nothing of one
@@ -300,12 +372,26 @@ func TestOffline(t *testing.T) {
 			t.Errorf("the stopped server was asked %q", line)
 		}
 	}
-
-	// A new build at the same origin, online again.
-	newDist := rebuild(t)
 	release()
+
+	// Half deployed: the new build's worker, the pages of the build before.
+	newDist := rebuild(t)
+	s1 := serveSite(t, halfDeployed(t, newDist), s.addr)
+	visit := openIn(browser, t, s1.url()+"/de/check/")
+	if got := visit.waitUpdate(); got != "redundant" {
+		t.Errorf("half deployed: the new worker ends %s, want redundant", got)
+	}
+	if got := visit.storedURLs(); len(got) != 1 || !slices.Equal(got[oldCache], want) {
+		t.Errorf("half deployed: stored %q, want the pages before in %s", got, oldCache)
+	}
+	if got := visit.footerSHA256(); got != oldSHA256 {
+		t.Errorf("half deployed: verifier %s, want the stored one %s", got, oldSHA256)
+	}
+	s1.srv.Close()
+
+	// The whole new build at the same origin.
 	s2 := serveSite(t, newDist, s.addr)
-	visit := openIn(browser, t, s2.url()+"/de/check/")
+	visit = openIn(browser, t, s2.url()+"/de/check/")
 	visit.waitSelfTest()
 	visit.poll(`navigator.serviceWorker.controller !== null`)
 	if got := visit.footerSHA256(); got != oldSHA256 {
@@ -315,8 +401,13 @@ func TestOffline(t *testing.T) {
 	updated := pageWords(t, "check", "de")["msg.offline.updated"]
 	visit.poll(`document.querySelector('[data-kept]').textContent === ` + jsString(updated))
 	newCache := await[[]string](visit, `caches.keys()`)[0]
-	if got := len(visit.storedURLs()[newCache]); got != len(want) {
-		t.Errorf("new cache holds %d pages, want %d", got, len(want))
+	if got, want := visit.storedURLs()[newCache], keptURLs(s2.url(), "de/check/", "el/dice/"); !slices.Equal(got, want) {
+		t.Errorf("new cache holds %q\nwant %q", got, want)
+	}
+	// Only the kept page the new build changed was fetched (the dice page
+	// and the rest are the same bytes, taken from the cache before).
+	if got, want := slices.DeleteFunc(s2.requested(), func(p string) bool { return p == "/sw.js" }), []string{"/de/check/"}; !slices.Equal(got, want) {
+		t.Errorf("the new build asked the server for %q, want %q", got, want)
 	}
 	next := openIn(browser, t, s2.url()+"/de/check/")
 	newSHA256 := fileSHA256(t, filepath.Join(newDist, "wasm", "check.wasm"))
@@ -325,11 +416,6 @@ func TestOffline(t *testing.T) {
 	}
 	if got := await[[]string](next, `caches.keys()`); !slices.Equal(got, []string{newCache}) {
 		t.Errorf("caches %q, want only %q", got, newCache)
-	}
-	for _, path := range s2.requested() {
-		if strings.HasPrefix(path, "/api/") {
-			t.Errorf("the worker asked for %s", path)
-		}
 	}
 }
 

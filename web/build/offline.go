@@ -1,7 +1,7 @@
 package main
 
 // What keeps the served checker on a phone (issue 13): the service worker
-// that stores every page of the build, the web app manifest of each
+// that keeps the pages a player opens (issue 26), the web app manifest of each
 // language, and the icons the manifests and Safari name, all made from the
 // sources in web/static.
 
@@ -18,6 +18,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 
 	"github.com/srwiley/oksvg"
 	"github.com/srwiley/rasterx"
@@ -161,40 +162,66 @@ func roundedSquare(n int) *image.Alpha {
 	return mask
 }
 
-// writeServiceWorker writes dist/sw.js from web/static/sw.js with the list
-// of what it stores: every page of every language and the landing page, by
-// their URL relative to the worker's scope (the directory form, "de/check/"),
-// each with the SHA-256 of its bytes, which the worker checks, and the
-// name of its cache: a hash of that list and of the worker itself, so a
-// build that changes any page or the worker gets a new cache.
+// writeServiceWorker writes dist/sw.js from web/static/sw.js with what it
+// may keep (keptFiles), by URL relative to the worker's scope, each with the
+// SHA-256 of its bytes, which the worker checks, and the name of its cache:
+// a hash of that list and of the worker itself, so a build that changes
+// any of them or the worker gets a new cache.
 func writeServiceWorker(dist string) error {
 	source, err := readAsset("web/static/sw.js")
 	if err != nil {
 		return err
 	}
-	files := map[string]string{"": "index.html"}
-	for _, page := range web.Pages {
-		for _, lang := range web.Languages {
-			files[lang+"/"+page.Name+"/"] = filepath.Join(lang, page.Name, "index.html")
-		}
-	}
-	pages := map[string]string{}
+	files, pages := keptFiles()
+	sums := map[string]string{}
 	for url, file := range files {
 		data, err := os.ReadFile(filepath.Join(dist, file))
 		if err != nil {
-			return fmt.Errorf("sw.js stores every page: %v", err)
+			return fmt.Errorf("sw.js may keep every page: %v", err)
 		}
 		sum := sha256.Sum256(data)
-		pages[url] = hex.EncodeToString(sum[:])
+		sums[url] = hex.EncodeToString(sum[:])
 	}
-	list, err := json.MarshalIndent(pages, "", "  ") // sorted by URL
+	list, err := json.MarshalIndent(sums, "", "  ") // sorted by URL
 	if err != nil {
 		return err
 	}
-	build := sha256.Sum256(append(list, source...))
+	needs, err := json.MarshalIndent(pages, "", "  ")
+	if err != nil {
+		return err
+	}
+	build := sha256.Sum256(slices.Concat(list, needs, []byte(source)))
 	worker := fill(source, map[string]string{
-		"@PAGES@": string(list),
+		"@FILES@": string(list),
+		"@PAGES@": string(needs),
 		"@BUILD@": hex.EncodeToString(build[:8]),
 	})
 	return os.WriteFile(filepath.Join(dist, "sw.js"), []byte(worker), 0o644)
+}
+
+// keptFiles returns what the service worker may keep, for every page of
+// every language of the build: files, each file by its URL relative to the
+// worker's scope (a page in its directory form, "de/check/") with its path
+// in dist; and pages, each page's URL with the URLs of what it needs
+// besides itself: its language's manifest and the icons (the page links
+// them), and the landing page, which a link may open first. A player keeps
+// only the pages they open (issue 26).
+func keptFiles() (files map[string]string, pages map[string][]string) {
+	files = map[string]string{"": "index.html"}
+	var shared []string
+	for _, ic := range append(icons, appleTouchIcon) {
+		files[ic.Src] = ic.Src
+		shared = append(shared, ic.Src)
+	}
+	pages = map[string][]string{}
+	for _, lang := range web.Languages {
+		manifest := lang + "/manifest.webmanifest"
+		files[manifest] = filepath.Join(lang, "manifest.webmanifest")
+		for _, page := range web.Pages {
+			url := lang + "/" + page.Name + "/"
+			files[url] = filepath.Join(lang, page.Name, "index.html")
+			pages[url] = append([]string{"", manifest}, shared...)
+		}
+	}
+	return files, pages
 }

@@ -1,7 +1,8 @@
 'use strict';
 // Keeping the checker on a phone: a page served over http(s) registers the
-// service worker (sw.js, at the root of the pages), which stores every page
-// of this build so that they open with no network, and links its language's
+// service worker (sw.js, at the root of the pages) and asks it to keep this
+// page, which then opens with no network (only the pages a player opens are
+// kept: a visit costs its own page), and links its language's
 // web app manifest, so that the browser offers to add it to the home
 // screen. A page opened from a file (the saved checker) does neither: it
 // asks for nothing and stays as it is.
@@ -14,10 +15,12 @@ function keepOffline() {
   // (and its name from the page's apple-mobile-web-app-title).
   document.head.append(element('link', { rel: 'manifest', href: '../manifest.webmanifest' }),
     element('link', { rel: 'apple-touch-icon', href: '../../icons/apple-touch-icon.png' }));
-  // After the page has loaded, so that storing the others does not slow
-  // its start. A worker that cannot be registered leaves the page as it is
-  // without one: it works, only not offline.
-  addEventListener('load', () => workers.register('../../sw.js', { scope: '../../' }).catch(() => {}));
+  // After the page has loaded, so that keeping it does not slow its start.
+  // A worker that cannot be registered leaves the page as it is without
+  // one: it works, only not offline. The worker keeps the page that
+  // installed it by itself; any page opened later asks.
+  addEventListener('load', () => workers.register('../../sw.js', { scope: '../../' })
+    .then(() => workers.ready).then((registration) => registration.active?.postMessage('keep')).catch(() => {}));
 
   // The worker of a new build takes over this page when it has stored that
   // build; the page keeps running the build it was opened with.
