@@ -136,7 +136,7 @@ func checkSeasonSummary(t *testing.T, tb *tab, s season, copies int) {
 func TestAuditPage(t *testing.T) {
 	needBrowser(t)
 	file, s := loadSeason(t)
-	for _, lang := range Languages {
+	for _, lang := range oneLanguage {
 		t.Run(lang, func(t *testing.T) {
 			pageURL := pageURLs(lang, "audit")["file"]
 			tb := openAudit(t, pageURL)
@@ -385,7 +385,7 @@ func TestAuditAccessibility(t *testing.T) {
 		t.Fatalf("axe-core is not installed (make test installs it with npm ci in web/): %v", err)
 	}
 	file, _ := loadSeason(t)
-	for _, lang := range Languages {
+	for _, lang := range oneLanguage {
 		tb := openAudit(t, pageURLs(lang, "audit")["http"])
 		tb.auditFile(file)
 		checkAccessibility(t, tb, axe, "audit/"+lang)
@@ -433,7 +433,7 @@ func checkSummaryFirstScreen(t *testing.T, tb *tab) {
 func TestAuditWording(t *testing.T) {
 	needBrowser(t)
 	file, s := loadSeason(t)
-	for _, lang := range Languages {
+	for _, lang := range oneLanguage {
 		t.Run(lang, func(t *testing.T) {
 			words := pageWords(t, "audit", lang)
 			shared := pageWords(t, "check", lang)
@@ -592,7 +592,7 @@ func TestAuditSaysWhatFailed(t *testing.T) {
 		})(Worker.prototype.postMessage)`,
 	} {
 		t.Run(stage, func(t *testing.T) {
-			for _, lang := range Languages {
+			for _, lang := range oneLanguage {
 				tb := openAudit(t, pageURLs(lang, "audit")["file"])
 				eval[bool](tb, "("+breakIt+", true)")
 				tb.auditFile(file)

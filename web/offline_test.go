@@ -259,38 +259,37 @@ func TestOffline(t *testing.T) {
 
 	tried, release := s.stop()
 	links := offlineLinks(t)
-	for _, lang := range Languages {
+	for _, pl := range pagesAndLanguages(pageNames()...) {
+		lang, p := pl.lang, pl.page
 		words := pageWords(t, "check", lang)
-		for _, p := range Pages {
-			t.Run(lang+"/"+p.Name, func(t *testing.T) {
-				forms := []string{""}
-				if p.Name == "check" { // where the landing page and the language links go
-					forms = append(forms, "index.html")
+		t.Run(lang+"/"+p, func(t *testing.T) {
+			forms := []string{""}
+			if p == "check" { // where the landing page and the language links go
+				forms = append(forms, "index.html")
+			}
+			pageLinks, checks := links[p] // a page that reads no link only opens
+			for _, form := range forms {
+				url := s.url() + "/" + lang + "/" + p + "/" + form
+				tb := openIn(browser, t, url+pageLinks[0], offline()...)
+				if got := tb.waitSelfTest(); got != "pass" {
+					t.Fatalf("%s: self-test %s", url, got)
 				}
-				pageLinks, checks := links[p.Name] // a page that reads no link only opens
-				for _, form := range forms {
-					url := s.url() + "/" + lang + "/" + p.Name + "/" + form
-					tb := openIn(browser, t, url+pageLinks[0], offline()...)
-					if got := tb.waitSelfTest(); got != "pass" {
-						t.Fatalf("%s: self-test %s", url, got)
+				if checks {
+					if got := tb.status(); got != "match" {
+						t.Fatalf("%s: status %s", url, got)
 					}
-					if checks {
-						if got := tb.status(); got != "match" {
-							t.Fatalf("%s: status %s", url, got)
-						}
-						tb.goTo(pageLinks[1])
-						if got := tb.status(); got != "mismatch" {
-							t.Errorf("%s tampered: status %s", url, got)
-						}
+					tb.goTo(pageLinks[1])
+					if got := tb.status(); got != "mismatch" {
+						t.Errorf("%s tampered: status %s", url, got)
 					}
-					wantKept := strings.ReplaceAll(words["msg.offline"], "{sha256}", tb.footerSHA256())
-					if got := tb.kept(); got != wantKept {
-						t.Errorf("%s: kept %q, want %q", url, got, wantKept)
-					}
-					tb.clean(url)
 				}
-			})
-		}
+				wantKept := strings.ReplaceAll(words["msg.offline"], "{sha256}", tb.footerSHA256())
+				if got := tb.kept(); got != wantKept {
+					t.Errorf("%s: kept %q, want %q", url, got, wantKept)
+				}
+				tb.clean(url)
+			}
+		})
 	}
 	// Nothing but the browser's own check for a new build, made at each
 	// navigation, came to the server's address: no page and nothing of one
