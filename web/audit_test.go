@@ -607,3 +607,22 @@ func TestAuditSaysWhatFailed(t *testing.T) {
 		})
 	}
 }
+
+// TestAuditStatisticsOnAPhone: on a phone, after an audit of a season with
+// lines to list, the dice statistics begin within two and a half screens
+// of the page's top, under the form (2.0 on 360×800; they were 3.5 screens
+// down, under every listed line), their reading first.
+func TestAuditStatisticsOnAPhone(t *testing.T) {
+	needBrowser(t)
+	file, _ := loadSeason(t)
+	tb := openAuditSized(t, pageURLs(Languages[0], "audit")["file"])
+	tb.auditFile(file)
+	screens := eval[float64](tb, `(() => {
+		const stats = document.querySelector('[data-audit-stats]');
+		return (stats.getBoundingClientRect().top + scrollY) / innerHeight;
+	})()`)
+	if screens > 2.5 {
+		t.Errorf("the statistics begin %.1f screens down", screens)
+	}
+	t.Logf("the statistics begin %.1f screens down on a 360×800 screen", screens)
+}

@@ -224,8 +224,15 @@ func eval[T any](tb *tab, expression string) T {
 	if err != nil {
 		tb.t.Fatalf("evaluate %.80s: %v", expression, err)
 	}
+	// Text as a reader sees it: a right-to-left page sets the values of its
+	// sentences apart with bidi isolates (msgParts), which show nothing.
+	if text, ok := any(v).(string); ok {
+		v = any(bidiIsolates.Replace(text)).(T)
+	}
 	return v
 }
+
+var bidiIsolates = strings.NewReplacer("\u2066", "", "\u2067", "", "\u2068", "", "\u2069", "")
 
 // poll waits until expression is true. A navigation under way can end a
 // poll with a lost context or "target navigated"; it is tried again in the

@@ -449,8 +449,8 @@ func TestPagesAreASCII(t *testing.T) {
 }
 
 // TestLanguagePicker: the root page opens the check page in a language of
-// the browser's (headless Chromium prefers English, which falls back to the
-// first language) and keeps the fragment, which holds the match.
+// the browser's (headless Chromium prefers English, the first language) and
+// keeps the fragment, which holds the match.
 func TestLanguagePicker(t *testing.T) {
 	// Without script it stays, a list of links: its language is the first.
 	picker, err := os.ReadFile(filepath.Join(distDir, "index.html"))

@@ -15,9 +15,11 @@ const pluralRules = new Intl.PluralRules(document.documentElement.lang);
 // Every page writes its numbers and dates in the digits 0-9 of its seeds and
 // rolls, an Arabic page too (Intl's default there is another digit set).
 const intlLocale = `${document.documentElement.lang}-u-nu-latn`;
-// On a right-to-left page every value a sentence takes (a seed, a roll, a
-// name, a link) is set apart from the words around it, as <bdi> would, so
-// that it keeps its own direction and does not reorder the sentence.
+// On a right-to-left page every value a sentence takes in Latin letters (a
+// seed, a hash, a token) or as a node (a link) is set apart from the words
+// around it, as <bdi> would, so that it keeps its own direction and does
+// not reorder the sentence; a number needs nothing: its digits are laid out
+// left to right in any sentence.
 const rtl = document.documentElement.dir === 'rtl';
 
 // The page's sentence for key with its {placeholders} filled in, as a list
@@ -38,7 +40,8 @@ function msgParts(key, params = {}) {
   for (const m of text.matchAll(/\{([a-zA-Z0-9]+)\}/g)) {
     if (!Object.hasOwn(params, m[1])) continue;
     const value = params[m[1]];
-    parts.push(text.slice(at, m.index), rtl ? isolated(value) : value instanceof Node ? value : String(value));
+    const latin = value instanceof Node || /[A-Za-z]/.test(String(value));
+    parts.push(text.slice(at, m.index), rtl && latin ? isolated(value) : value instanceof Node ? value : String(value));
     at = m.index + m[0].length;
   }
   parts.push(text.slice(at));
