@@ -36,7 +36,7 @@ func TestRightToLeft(t *testing.T) {
 		// sign (::before, at its start: some 20 px); the seal's first
 		// digit is left of its last.
 		TextRight, BoxRight, TextLeft, FirstDigit, LastDigit float64
-		Digits                                                string
+		Digits                                               string
 	}
 	got := eval[layout](tb, `(() => {
 		const style = (e) => getComputedStyle(e).direction;
