@@ -81,6 +81,17 @@ func pluralCategories(code string) []string {
 	return found
 }
 
+// pluralSentence is the sentence of words for key and the count n in lang,
+// as msgParts chooses it: the variant of n's plural category, if any.
+func pluralSentence(words map[string]string, lang, key string, n int) string {
+	if form, ok := pluralForms[plural.Cardinal.MatchPlural(language.Make(lang), n, 0, 0, 0, 0)]; ok {
+		if s, ok := words[key+"."+form]; ok {
+			return s
+		}
+	}
+	return words[key]
+}
+
 func TestPluralCategoriesOfTheLanguages(t *testing.T) {
 	for code, want := range map[string][]string{"de": {"one"}, "ar": {"few", "many", "one", "two", "zero"}} {
 		if got := pluralCategories(code); !slices.Equal(got, want) {

@@ -146,7 +146,8 @@ func TestVerdictFirst(t *testing.T) {
 					if !got.Focused {
 						t.Errorf("%s: the verdict does not have the focus", c.status)
 					}
-					checkedBy := diceFill(words["msg.verdict.selftest"], "count", eval[int](tb, `+document.querySelector('[data-selftest]').dataset.checks`))
+					checks := eval[int](tb, `+document.querySelector('[data-selftest]').dataset.checks`)
+					checkedBy := diceFill(pluralSentence(words, lang, "msg.verdict.selftest", checks), "count", checks)
 					if !strings.Contains(got.Text, checkedBy) {
 						t.Errorf("%s: the verdict does not say %q", c.status, checkedBy)
 					}
