@@ -21,7 +21,7 @@ func main() {
 	proofs := flag.String("proofs", "testdata/proofs", "directory of the shoe proof records that GET /api/shoe/<id> answers with (<id>.json)")
 	flag.Parse()
 
-	if _, err := os.Stat(*dist + "/de/check/index.html"); err != nil {
+	if _, err := os.Stat(*dist + "/" + web.Languages[0] + "/check/index.html"); err != nil {
 		log.Fatalf("no pages in %s: run `make build` first (%v)", *dist, err)
 	}
 	ln, err := net.Listen("tcp", *addr)
@@ -32,9 +32,9 @@ func main() {
 	at := ln.Addr().String()
 	fmt.Printf("pfcheck: serving %s on http://%s/\n", *dist, at)
 	if example := exampleLink(); example != "" {
-		fmt.Printf("an example match: http://%s/de/check/#%s\n", at, example)
+		fmt.Printf("an example match: http://%s/%s/check/#%s\n", at, web.Languages[0], example)
 	}
-	fmt.Printf("shoe proofs from %s: try the id shoe-42 on http://%s/de/shoe/\n", *proofs, at)
+	fmt.Printf("shoe proofs from %s: try the id shoe-42 on http://%s/%s/shoe/\n", *proofs, at, web.Languages[0])
 	srv, limited := web.NewServer(ln, web.Handler(*dist, *proofs), web.ServerLimits)
 	log.Fatal(srv.Serve(limited))
 }

@@ -12,7 +12,8 @@ import (
 // `make test` (npm ci).
 const axeScript = "node_modules/axe-core/axe.min.js"
 
-// TestAccessibility runs axe-core on every page in every language, opened
+// TestAccessibility runs axe-core on every page, and on the check page in
+// every language (pagesAndLanguages), opened
 // with a link, in light and dark, at 360 and 1280 px: no violation of its
 // rules (WCAG 2.2 A and AA, best practices, and the 24 px target size).
 func TestAccessibility(t *testing.T) {
@@ -22,15 +23,14 @@ func TestAccessibility(t *testing.T) {
 		t.Fatalf("axe-core is not installed (make test installs it with npm ci in web/): %v", err)
 	}
 	links := pageFirstScreenLinks(t)
-	for _, page := range []string{"check", "dice", "shoe", "games"} {
-		for _, lang := range Languages {
-			tb := openSized(t, pageURLs(lang, page)["http"]+links[page].match, 1280, 900)
-			// Unfolded, so that axe sees "check it without this page" too.
-			tb.poll(`!document.querySelector('[data-scripts]').hidden`)
-			eval[bool](tb, `document.querySelector('[data-scripts]').open = true`)
-			tb.poll(`document.querySelector('[data-script="python"]').textContent !== ''`)
-			checkAccessibility(t, tb, axe, page+"/"+lang)
-		}
+	for _, pl := range pagesAndLanguages("check", "dice", "shoe", "games") {
+		page, lang := pl.page, pl.lang
+		tb := openSized(t, pageURLs(lang, page)["http"]+links[page].match, 1280, 900)
+		// Unfolded, so that axe sees "check it without this page" too.
+		tb.poll(`!document.querySelector('[data-scripts]').hidden`)
+		eval[bool](tb, `document.querySelector('[data-scripts]').open = true`)
+		tb.poll(`document.querySelector('[data-script="python"]').textContent !== ''`)
+		checkAccessibility(t, tb, axe, page+"/"+lang)
 	}
 }
 

@@ -136,7 +136,7 @@ func checkSeasonSummary(t *testing.T, tb *tab, s season, copies int) {
 func TestAuditPage(t *testing.T) {
 	needBrowser(t)
 	file, s := loadSeason(t)
-	for _, lang := range Languages {
+	for _, lang := range oneLanguage {
 		t.Run(lang, func(t *testing.T) {
 			pageURL := pageURLs(lang, "audit")["file"]
 			tb := openAudit(t, pageURL)
@@ -385,7 +385,7 @@ func TestAuditAccessibility(t *testing.T) {
 		t.Fatalf("axe-core is not installed (make test installs it with npm ci in web/): %v", err)
 	}
 	file, _ := loadSeason(t)
-	for _, lang := range Languages {
+	for _, lang := range oneLanguage {
 		tb := openAudit(t, pageURLs(lang, "audit")["http"])
 		tb.auditFile(file)
 		checkAccessibility(t, tb, axe, "audit/"+lang)
@@ -433,7 +433,7 @@ func checkSummaryFirstScreen(t *testing.T, tb *tab) {
 func TestAuditWording(t *testing.T) {
 	needBrowser(t)
 	file, s := loadSeason(t)
-	for _, lang := range Languages {
+	for _, lang := range oneLanguage {
 		t.Run(lang, func(t *testing.T) {
 			words := pageWords(t, "audit", lang)
 			shared := pageWords(t, "check", lang)
@@ -592,7 +592,7 @@ func TestAuditSaysWhatFailed(t *testing.T) {
 		})(Worker.prototype.postMessage)`,
 	} {
 		t.Run(stage, func(t *testing.T) {
-			for _, lang := range Languages {
+			for _, lang := range oneLanguage {
 				tb := openAudit(t, pageURLs(lang, "audit")["file"])
 				eval[bool](tb, "("+breakIt+", true)")
 				tb.auditFile(file)
@@ -606,4 +606,23 @@ func TestAuditSaysWhatFailed(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestAuditStatisticsOnAPhone: on a phone, after an audit of a season with
+// lines to list, the dice statistics begin within two and a half screens
+// of the page's top, under the form (2.0 on 360×800; they were 3.5 screens
+// down, under every listed line), their reading first.
+func TestAuditStatisticsOnAPhone(t *testing.T) {
+	needBrowser(t)
+	file, _ := loadSeason(t)
+	tb := openAuditSized(t, pageURLs(Languages[0], "audit")["file"])
+	tb.auditFile(file)
+	screens := eval[float64](tb, `(() => {
+		const stats = document.querySelector('[data-audit-stats]');
+		return (stats.getBoundingClientRect().top + scrollY) / innerHeight;
+	})()`)
+	if screens > 2.5 {
+		t.Errorf("the statistics begin %.1f screens down", screens)
+	}
+	t.Logf("the statistics begin %.1f screens down on a 360×800 screen", screens)
 }

@@ -58,7 +58,7 @@ func runWithBrowser(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	if _, err := os.Stat(filepath.Join(distDir, "de", "check", "index.html")); err != nil {
+	if _, err := os.Stat(filepath.Join(distDir, Languages[0], "check", "index.html")); err != nil {
 		fmt.Fprintln(os.Stderr, "web tests: no built pages; run make build first:", err)
 		return 1
 	}
@@ -224,8 +224,15 @@ func eval[T any](tb *tab, expression string) T {
 	if err != nil {
 		tb.t.Fatalf("evaluate %.80s: %v", expression, err)
 	}
+	// Text as a reader sees it: a right-to-left page sets the values of its
+	// sentences apart with bidi isolates (msgParts), which show nothing.
+	if text, ok := any(v).(string); ok {
+		v = any(bidiIsolates.Replace(text)).(T)
+	}
 	return v
 }
+
+var bidiIsolates = strings.NewReplacer("\u2066", "", "\u2067", "", "\u2068", "", "\u2069", "")
 
 // poll waits until expression is true. A navigation under way can end a
 // poll with a lost context or "target navigated"; it is tried again in the
@@ -598,4 +605,34 @@ func gzipped(data []byte) []byte {
 	zw.Write(data)
 	zw.Close()
 	return gz.Bytes()
+}
+
+// oneLanguage is the language a test of one page other than the check page
+// runs in; the check page's run in every language (pagesAndLanguages).
+var oneLanguage = Languages[:1]
+
+// pageLanguage is a page in a language.
+type pageLanguage struct{ page, lang string }
+
+// pagesAndLanguages is what a test of several pages opens: each page in the
+// first language, and the first page (the check page) in every other, so
+// that the tests do not grow with the languages (as web/engines/site.mjs).
+func pagesAndLanguages(pages ...string) []pageLanguage {
+	var all []pageLanguage
+	for _, p := range pages {
+		all = append(all, pageLanguage{p, Languages[0]})
+	}
+	for _, lang := range Languages[1:] {
+		all = append(all, pageLanguage{pages[0], lang})
+	}
+	return all
+}
+
+// pageNames are the names of Pages, the check page first.
+func pageNames() []string {
+	var names []string
+	for _, p := range Pages {
+		names = append(names, p.Name)
+	}
+	return names
 }

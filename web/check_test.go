@@ -449,8 +449,8 @@ func TestPagesAreASCII(t *testing.T) {
 }
 
 // TestLanguagePicker: the root page opens the check page in a language of
-// the browser's (headless Chromium prefers English, which falls back to the
-// first language) and keeps the fragment, which holds the match.
+// the browser's (headless Chromium prefers English, the first language) and
+// keeps the fragment, which holds the match.
 func TestLanguagePicker(t *testing.T) {
 	// Without script it stays, a list of links: its language is the first.
 	picker, err := os.ReadFile(filepath.Join(distDir, "index.html"))
@@ -485,30 +485,29 @@ func TestLanguagePicker(t *testing.T) {
 func TestEngineTooOldSaysSo(t *testing.T) {
 	needBrowser(t)
 	link := matchLink(t).Link
-	for _, p := range Pages {
-		for _, lang := range Languages {
-			tb := newTab(t)
-			if _, err := chromedp.Call(tb.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
-				Source: `delete window.DecompressionStream; delete Object.hasOwn;`,
-			}); err != nil {
-				t.Fatal(err)
-			}
-			url := pageURLs(lang, p.Name)["file"]
-			tb.navigate(url + link)
-			if got := tb.waitSelfTest(); got != "fail" {
-				t.Fatalf("%s %s: self-test %s", lang, p.Name, got)
-			}
-			want := strings.NewReplacer("{missing}", "DecompressionStream, Object.hasOwn", "{safari}", "16.4", "{firefox}", "113", "{chrome}", "93").
-				Replace(pageWords(t, p.Name, lang)["msg.engine.old"])
-			for _, where := range []string{"[data-verdict-text]", "[data-selftest]"} {
-				if got := eval[string](tb, `document.querySelector('`+where+`').textContent`); got != want {
-					t.Errorf("%s %s: %s says %q, want %q", lang, p.Name, where, got, want)
-				}
-			}
-			if got := eval[string](tb, `document.getElementById('verdict').dataset.status`); got != "" {
-				t.Errorf("%s %s: verdict %q", lang, p.Name, got)
-			}
-			tb.clean(url)
+	for _, pl := range pagesAndLanguages(pageNames()...) {
+		p, lang := pl.page, pl.lang
+		tb := newTab(t)
+		if _, err := chromedp.Call(tb.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+			Source: `delete window.DecompressionStream; delete Object.hasOwn;`,
+		}); err != nil {
+			t.Fatal(err)
 		}
+		url := pageURLs(lang, p)["file"]
+		tb.navigate(url + link)
+		if got := tb.waitSelfTest(); got != "fail" {
+			t.Fatalf("%s %s: self-test %s", lang, p, got)
+		}
+		want := strings.NewReplacer("{missing}", "DecompressionStream, Object.hasOwn", "{safari}", "16.4", "{firefox}", "113", "{chrome}", "93").
+			Replace(pageWords(t, p, lang)["msg.engine.old"])
+		for _, where := range []string{"[data-verdict-text]", "[data-selftest]"} {
+			if got := eval[string](tb, `document.querySelector('`+where+`').textContent`); got != want {
+				t.Errorf("%s %s: %s says %q, want %q", lang, p, where, got, want)
+			}
+		}
+		if got := eval[string](tb, `document.getElementById('verdict').dataset.status`); got != "" {
+			t.Errorf("%s %s: verdict %q", lang, p, got)
+		}
+		tb.clean(url)
 	}
 }

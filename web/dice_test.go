@@ -317,7 +317,7 @@ func TestDicePage(t *testing.T) {
 	needBrowser(t)
 	cases := diceV2Cases(t)
 	real := diceV2Case1(t, "link-r1000-alice-bob")
-	for _, lang := range Languages {
+	for _, lang := range oneLanguage {
 		words := pageWords(t, "dice", lang)
 		for mode, url := range pageURLs(lang, "dice") {
 			t.Run(lang+"/"+mode, func(t *testing.T) {
@@ -364,7 +364,7 @@ func TestDicePage(t *testing.T) {
 // on its way to the verdict (its first costs 30-80 ms there, make bench).
 func TestDiceDurationsWithoutIntl(t *testing.T) {
 	needBrowser(t)
-	for _, lang := range Languages {
+	for _, lang := range oneLanguage {
 		tb := newTab(t)
 		if _, err := chromedp.Call(tb.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: countIntl}); err != nil {
 			t.Fatal(err)
@@ -412,7 +412,7 @@ func TestDicePageMarkup(t *testing.T) {
 // TestDicePageReach: the distance table answers as internal/dicestats does
 // for every distance, in 36ths, and shows all 36 rolls when none is chosen.
 func TestDicePageReach(t *testing.T) {
-	for _, lang := range Languages {
+	for _, lang := range oneLanguage {
 		t.Run(lang, func(t *testing.T) {
 			url := pageURLs(lang, "dice")["file"]
 			tb := open(t, url)
@@ -484,7 +484,7 @@ func TestDicePageReach(t *testing.T) {
 // TestDicePageRollYourself presses the buttons and checks that the cells,
 // the total and the doubles add up.
 func TestDicePageRollYourself(t *testing.T) {
-	for _, lang := range Languages {
+	for _, lang := range oneLanguage {
 		t.Run(lang, func(t *testing.T) {
 			url := pageURLs(lang, "dice")["http"]
 			tb := open(t, url)
@@ -642,7 +642,7 @@ func TestDicePageForm(t *testing.T) {
 func TestDicePagePhoneWidth(t *testing.T) {
 	real := diceV2Case1(t, "link-greek-finnish-escaped")
 	bad := diceV2Case1(t, "link-player-bad-escape")
-	for _, lang := range Languages {
+	for _, lang := range oneLanguage {
 		tb := open(t, pageURLs(lang, "dice")["http"])
 		if err := chromedp.Do(tb.ctx, chromedp.EmulateViewport(360, 740)); err != nil {
 			t.Fatal(err)

@@ -238,7 +238,7 @@ func gamesOtherCard(c string) string {
 func TestGamesPage(t *testing.T) {
 	needBrowser(t)
 	total := pageSetSize(t, "games")
-	for _, lang := range Languages {
+	for _, lang := range oneLanguage {
 		words := pageWords(t, "games", lang)
 		for mode, url := range pageURLs(lang, "games") {
 			t.Run(lang+"/"+mode, func(t *testing.T) {
@@ -471,7 +471,7 @@ func gamesStrs(items []any) []string {
 // TestGamesPageForm types records as a player pastes them, in every language.
 func TestGamesPageForm(t *testing.T) {
 	needBrowser(t)
-	for _, lang := range Languages {
+	for _, lang := range oneLanguage {
 		words := pageWords(t, "games", lang)
 		t.Run(lang, func(t *testing.T) {
 			bridge := gamesRecord(t, "match_seed_v2", "bridge-4-deals-1-seeds-no-commitment")
@@ -721,7 +721,7 @@ func TestGamesPhoneWidth(t *testing.T) {
 		gamesLink(gamesRecord(t, "chess_colour_v1", "player-0-a-white")),
 		gamesLink(gamesRecord(t, "match_seed_v2", "match-seed-v1-unsupported")),
 	}
-	for _, lang := range Languages {
+	for _, lang := range oneLanguage {
 		url := pageURLs(lang, "games")["http"]
 		tb := open(t, url)
 		if err := chromedp.Do(tb.ctx, chromedp.EmulateViewport(360, 740)); err != nil {

@@ -2,6 +2,7 @@ package web
 
 import (
 	"maps"
+	"net/url"
 	"os"
 	"slices"
 	"strconv"
@@ -27,16 +28,30 @@ func (tb *tab) click(selector string) {
 	}
 }
 
-// keptItem is a [data-kept-match] of the audit page.
+// keptItem is a [data-kept-match] of the audit page: its status, page,
+// link and the start of its server seed, which tells matches of one minute
+// apart.
 type keptItem struct {
 	Status string `json:"status"`
 	Page   string `json:"page"`
 	Href   string `json:"href"`
+	Seed   string `json:"seed"`
 }
 
 func (tb *tab) keptItems() []keptItem {
 	return eval[[]keptItem](tb, `[...document.querySelectorAll('[data-kept-match]')].map((e) => ({
-		status: e.dataset.status, page: e.dataset.page, href: e.querySelector('a[data-kept-open]').href }))`)
+		status: e.dataset.status, page: e.dataset.page, href: e.querySelector('a[data-kept-open]').href,
+		seed: e.querySelector('[data-kept-seed]')?.textContent ?? '' }))`)
+}
+
+// seedStart is how a kept match shows its link's server seed (s=…).
+func seedStart(t *testing.T, link string) string {
+	t.Helper()
+	fields, err := url.ParseQuery(strings.TrimPrefix(link, "#"))
+	if err != nil || len(fields.Get("s")) < 8 {
+		t.Fatalf("no server seed in %s: %v", link, err)
+	}
+	return fields.Get("s")[:8] + "…"
 }
 
 // auditStats are the figures of the audit page's dice statistics.
@@ -98,7 +113,8 @@ func TestKeptMatches(t *testing.T) {
 	items := audit.keptItems()
 	// Each opens its match in the audit page's language.
 	inFinnish := func(page, link string) string { return s.url() + "/fi/" + page + "/index.html" + link }
-	wantItems := []keptItem{{"match", "check", inFinnish("check", match.Link)}, {"mismatch", "check", inFinnish("check", mismatch.Link)}, {"match", "dice", inFinnish("dice", v2.Link)}}
+	wantItems := []keptItem{{"match", "check", inFinnish("check", match.Link), seedStart(t, match.Link)},
+		{"mismatch", "check", inFinnish("check", mismatch.Link), seedStart(t, mismatch.Link)}, {"match", "dice", inFinnish("dice", v2.Link), seedStart(t, v2.Link)}}
 	if !slices.Equal(items, wantItems) {
 		t.Errorf("kept matches listed %v,\nwant %v", items, wantItems)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -38,17 +39,39 @@ func LoadLocales(dir string, page Page) (map[string]map[string]string, error) {
 	return locales, nil
 }
 
+// PluralCategories are the suffixes of a sentence's plural variants:
+// <key>.<category> is the sentence for a count in that category of
+// Intl.PluralRules in the page's language, <key> itself the category other
+// (msgParts, web/static/common.js). Each language has the variants of its
+// own categories, so they are not compared across languages (see
+// TestLocalePlurals).
+var PluralCategories = []string{"zero", "one", "two", "few", "many"}
+
+// PluralBase returns the key a plural variant key of words is a variant of.
+func PluralBase(words map[string]string, key string) (base string, ok bool) {
+	i := strings.LastIndex(key, ".")
+	if i < 0 || !slices.Contains(PluralCategories, key[i+1:]) {
+		return "", false
+	}
+	_, ok = words[key[:i]]
+	return key[:i], ok
+}
+
 // keyDifference names one key of want that got lacks and one key of got
-// that want lacks, "" where there is none.
+// that want lacks, "" where there is none, plural variants aside.
 func keyDifference(want, got map[string]string) (missing, extra string) {
 	for k := range want {
 		if _, ok := got[k]; !ok {
-			missing = k
+			if _, variant := PluralBase(want, k); !variant {
+				missing = k
+			}
 		}
 	}
 	for k := range got {
 		if _, ok := want[k]; !ok {
-			extra = k
+			if _, variant := PluralBase(got, k); !variant {
+				extra = k
+			}
 		}
 	}
 	return missing, extra

@@ -1,18 +1,24 @@
 package web
 
 import (
+	"encoding/json"
 	"os"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/feature/plural"
+	"golang.org/x/text/language"
 )
 
 var placeholder = regexp.MustCompile(`\{[a-zA-Z0-9]+\}`)
 
-// TestLocales: every language has the same keys, file by file, and each
-// sentence the same placeholders as in the first language; a variant for one
-// (<key>.one) has its sentence beside it.
+// TestLocales: every language has the same keys, file by file (plural
+// variants aside: TestLocalePlurals), and each sentence the same
+// placeholders as in the first language.
 func TestLocales(t *testing.T) {
 	for _, page := range Pages {
 		locales, err := LoadLocales("../locales", page)
@@ -21,14 +27,24 @@ func TestLocales(t *testing.T) {
 			continue
 		}
 		first := locales[Languages[0]]
-		for key := range first {
-			// msg in web/static/common.js takes <key>.one for a count of one.
-			if base, ok := strings.CutSuffix(key, ".one"); ok && first[base] == "" {
-				t.Errorf("%s: %s is the variant of %s, which does not exist", page.Name, key, base)
+		for _, lang := range Languages {
+			// A plural variant may spell its number out: its placeholders
+			// are some of its sentence's, in its own language.
+			for key, text := range locales[lang] {
+				if base, ok := PluralBase(locales[lang], key); ok {
+					for _, p := range placeholder.FindAllString(text, -1) {
+						if !strings.Contains(locales[lang][base], p) {
+							t.Errorf("%s/%s %s: placeholder %s, which %s lacks", page.Name, lang, key, p, base)
+						}
+					}
+				}
 			}
 		}
 		for _, lang := range Languages[1:] {
 			for key, text := range first {
+				if _, ok := PluralBase(first, key); ok {
+					continue
+				}
 				want := placeholder.FindAllString(text, -1)
 				got := placeholder.FindAllString(locales[lang][key], -1)
 				slices.Sort(want)
@@ -44,6 +60,167 @@ func TestLocales(t *testing.T) {
 	}
 }
 
+// pluralForms names the plural categories of golang.org/x/text, as
+// Intl.PluralRules and the locale keys' suffixes name them.
+var pluralForms = map[plural.Form]string{
+	plural.Zero: "zero", plural.One: "one", plural.Two: "two", plural.Few: "few", plural.Many: "many",
+}
+
+// pluralCategories are the categories but other that a count (a whole
+// number) takes in the language, by CLDR's rules: what Intl.PluralRules
+// selects from for the page (msgParts in web/static/common.js).
+func pluralCategories(code string) []string {
+	var found []string
+	for n := range 1000 {
+		form, ok := pluralForms[plural.Cardinal.MatchPlural(language.Make(code), n, 0, 0, 0, 0)]
+		if ok && !slices.Contains(found, form) {
+			found = append(found, form)
+		}
+	}
+	slices.Sort(found)
+	return found
+}
+
+// pluralSentence is the sentence of words for key and the count n in lang,
+// as msgParts chooses it: the variant of n's plural category, if any.
+func pluralSentence(words map[string]string, lang, key string, n int) string {
+	if form, ok := pluralForms[plural.Cardinal.MatchPlural(language.Make(lang), n, 0, 0, 0, 0)]; ok {
+		if s, ok := words[key+"."+form]; ok {
+			return s
+		}
+	}
+	return words[key]
+}
+
+func TestPluralCategoriesOfTheLanguages(t *testing.T) {
+	for code, want := range map[string][]string{"de": {"one"}, "ar": {"few", "many", "one", "two", "zero"}} {
+		if got := pluralCategories(code); !slices.Equal(got, want) {
+			t.Errorf("%s: %v, want %v", code, got, want)
+		}
+	}
+}
+
+// TestLocalePlurals: a sentence with a variant <key>.<category> in any
+// language (a plural key) has in each language exactly the variants of that
+// language's plural categories, and only those, beside <key> (other).
+func TestLocalePlurals(t *testing.T) {
+	for _, page := range Pages {
+		locales, err := LoadLocales("../locales", page)
+		if err != nil {
+			t.Fatalf("%s: %v", page.Name, err)
+		}
+		plurals := map[string]bool{}
+		for _, words := range locales {
+			for key := range words {
+				if base, ok := PluralBase(words, key); ok {
+					plurals[base] = true
+				}
+			}
+		}
+		for _, lang := range Languages {
+			want := pluralCategories(lang)
+			for base := range plurals {
+				var got []string
+				for _, form := range PluralCategories {
+					if _, ok := locales[lang][base+"."+form]; ok {
+						got = append(got, form)
+					}
+				}
+				slices.Sort(got)
+				if !slices.Equal(got, want) {
+					t.Errorf("%s/%s %s: plural variants %v, want %v", page.Name, lang, base, got, want)
+				}
+			}
+		}
+	}
+}
+
+// glossaryTerm is an entry of locales/glossary/<lang>.json: the word the
+// pages use for a thing, what it means, and the variants they must not use.
+type glossaryTerm struct {
+	Term    string   `json:"term"`
+	Meaning string   `json:"meaning"`
+	Avoid   []string `json:"avoid"`
+}
+
+// avoided reports whether text uses the variant: case-insensitively, as a
+// word or the start of one (a German compound, a Finnish or Greek case
+// ending), or, in Arabic, whose article and prepositions join the word in
+// front, anywhere.
+func avoided(lang, text, variant string) bool {
+	text, variant = strings.ToLower(text), strings.ToLower(variant)
+	for at := 0; ; {
+		i := strings.Index(text[at:], variant)
+		if i < 0 {
+			return false
+		}
+		i += at
+		before, _ := utf8.DecodeLastRuneInString(text[:i])
+		if lang == "ar" || i == 0 || !unicode.IsLetter(before) {
+			return true
+		}
+		at = i + len(variant)
+	}
+}
+
+func TestAvoided(t *testing.T) {
+	for _, c := range []struct {
+		lang, text, variant string
+		want                bool
+	}{
+		{"de", "Die Schnittkarte liegt", "schnittkarte", true},
+		{"de", "Schnittkarten", "Schnittkarte", true},
+		{"de", "die Cut-Card", "schnittkarte", false},
+		{"fi", "laskettu sinetin", "sinet", true},
+		{"fi", "tiiviste", "tiiv", true},
+		{"fi", "sormenjälki", "jälki", false},
+		{"el", "Η ετυμηγορία", "ετυμηγορ", true},
+		{"ar", "والختم", "ختم", true},
+	} {
+		if got := avoided(c.lang, c.text, c.variant); got != c.want {
+			t.Errorf("avoided(%s, %q, %q) = %v", c.lang, c.text, c.variant, got)
+		}
+	}
+}
+
+// TestGlossary: each language's glossary (locales/glossary/<lang>.json)
+// names its terms and what they mean, and no sentence of that language
+// uses a variant it rules out.
+func TestGlossary(t *testing.T) {
+	for _, lang := range Languages {
+		data, err := os.ReadFile("../locales/glossary/" + lang + ".json")
+		if err != nil {
+			t.Errorf("%s: %v", lang, err)
+			continue
+		}
+		var glossary []glossaryTerm
+		if err := json.Unmarshal(data, &glossary); err != nil {
+			t.Errorf("locales/glossary/%s.json: %v", lang, err)
+			continue
+		}
+		for _, term := range glossary {
+			if term.Term == "" || term.Meaning == "" {
+				t.Errorf("locales/glossary/%s.json: a term without its word or meaning: %+v", lang, term)
+			}
+		}
+		for _, page := range Pages {
+			locales, err := LoadLocales("../locales", page)
+			if err != nil {
+				t.Fatalf("%s: %v", page.Name, err)
+			}
+			for key, text := range locales[lang] {
+				for _, term := range glossary {
+					for _, variant := range term.Avoid {
+						if avoided(lang, text, variant) {
+							t.Errorf("%s/%s %s uses %q, where the glossary says %q: %s", page.Name, lang, key, variant, term.Term, text)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
 func TestLocalesRefuseAMissingKey(t *testing.T) {
 	dir := t.TempDir()
 	writeLocale := func(lang, content string) {
@@ -52,13 +229,15 @@ func TestLocalesRefuseAMissingKey(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	writeLocale("de", `{"a": "x", "b": "y"}`)
-	writeLocale("el", `{"a": "x", "b": "y"}`)
-	writeLocale("fi", `{"a": "x"}`)
+	for _, lang := range Languages {
+		writeLocale(lang, `{"a": "x", "b": "y"}`)
+	}
+	last := Languages[len(Languages)-1]
+	writeLocale(last, `{"a": "x"}`)
 	if _, err := LoadLocales(dir, Page{Name: "check"}); err == nil || !strings.Contains(err.Error(), `"b"`) {
 		t.Errorf("missing key: %v", err)
 	}
-	writeLocale("fi", `{"a": "x", "b": "y", "c": "z"}`)
+	writeLocale(last, `{"a": "x", "b": "y", "c": "z"}`)
 	if _, err := LoadLocales(dir, Page{Name: "check"}); err == nil || !strings.Contains(err.Error(), `"c"`) {
 		t.Errorf("extra key: %v", err)
 	}

@@ -199,7 +199,7 @@ func TestShoePage(t *testing.T) {
 	round := shoeCaseNamed(t, "recorded-whole-shoe-match")
 	hand := shoeCaseNamed(t, "tournament-hand2-prefix-match")
 	swapped := shoeCaseNamed(t, "two-cards-swapped")
-	for _, lang := range Languages {
+	for _, lang := range oneLanguage {
 		words := pageWords(t, "shoe", lang)
 		for mode, url := range pageURLs(lang, "shoe") {
 			t.Run(lang+"/"+mode, func(t *testing.T) {
@@ -564,7 +564,7 @@ func (tb *tab) cleanBut(documentURL string, requests []string, failedStatuses in
 // each kind of proof record, in every language.
 func TestShoeFetch(t *testing.T) {
 	needBrowser(t)
-	for _, lang := range Languages {
+	for _, lang := range oneLanguage {
 		t.Run(lang, func(t *testing.T) {
 			words := pageWords(t, "shoe", lang)
 			url := pageURLs(lang, "shoe")["http"]
@@ -711,7 +711,7 @@ func TestShoePhoneWidth(t *testing.T) {
 	cards[7], cards[8] = "AS", "KD"
 	rec["cards"], rec["cut"] = cards, float64(c.Expect.Cut+1)
 	link := mustShoeLink(t, rec)
-	for _, lang := range Languages {
+	for _, lang := range oneLanguage {
 		tb := open(t, pageURLs(lang, "shoe")["http"])
 		if err := chromedp.Do(tb.ctx, chromedp.EmulateViewport(360, 740)); err != nil {
 			t.Fatal(err)
@@ -862,7 +862,7 @@ func TestShoeAPI(t *testing.T) {
 	}
 
 	// Pages keep their policy: only the shoe page may connect, to itself.
-	for _, lang := range Languages {
+	for _, lang := range oneLanguage {
 		if _, err := os.Stat(filepath.Join(dist, lang, "shoe", "index.html")); err != nil {
 			t.Skip("shoe page not built")
 		}

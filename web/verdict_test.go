@@ -118,53 +118,53 @@ var screens = []struct{ width, height int64 }{{360, 800}, {1280, 900}}
 func TestVerdictFirst(t *testing.T) {
 	needBrowser(t)
 	links := pageFirstScreenLinks(t)
-	for _, page := range []string{"check", "dice", "shoe", "games"} {
-		for _, lang := range Languages {
-			t.Run(page+"/"+lang, func(t *testing.T) {
-				words := pageWords(t, page, lang)
-				base := pageURLs(lang, page)["http"]
-				l := links[page]
-				// Opened with the link on a phone; then each verdict on both
-				// screens, the screen turned between them.
-				tb := openSized(t, base+l.match, screens[0].width, screens[0].height)
-				for i, c := range []struct{ link, status string }{{l.match, "match"}, {l.mismatch, "mismatch"}, {l.invalid, "invalid"}} {
-					if c.link != l.match {
-						tb.goTo(c.link)
+	for _, pl := range pagesAndLanguages("check", "dice", "shoe", "games") {
+		page, lang := pl.page, pl.lang
+		t.Run(page+"/"+lang, func(t *testing.T) {
+			words := pageWords(t, page, lang)
+			base := pageURLs(lang, page)["http"]
+			l := links[page]
+			// Opened with the link on a phone; then each verdict on both
+			// screens, the screen turned between them.
+			tb := openSized(t, base+l.match, screens[0].width, screens[0].height)
+			for i, c := range []struct{ link, status string }{{l.match, "match"}, {l.mismatch, "mismatch"}, {l.invalid, "invalid"}} {
+				if c.link != l.match {
+					tb.goTo(c.link)
+				}
+				for j := range screens {
+					size := screens[(i+j)%len(screens)]
+					if err := chromedp.Do(tb.ctx, chromedp.EmulateViewport(size.width, size.height)); err != nil {
+						t.Fatal(err)
 					}
-					for j := range screens {
-						size := screens[(i+j)%len(screens)]
-						if err := chromedp.Do(tb.ctx, chromedp.EmulateViewport(size.width, size.height)); err != nil {
-							t.Fatal(err)
+					got := tb.firstScreen()
+					if got.Status != c.status {
+						t.Fatalf("%s: status %s (%q)", c.status, got.Status, got.Text)
+					}
+					if got.Top < 0 || got.Bottom > got.Screen {
+						t.Errorf("%s at %d px: the verdict lies at %.0f–%.0f px, the first screen is %.0f px", c.status, size.width, got.Top, got.Bottom, got.Screen)
+					}
+					if !got.Focused {
+						t.Errorf("%s: the verdict does not have the focus", c.status)
+					}
+					checks := eval[int](tb, `+document.querySelector('[data-selftest]').dataset.checks`)
+					checkedBy := diceFill(pluralSentence(words, lang, "msg.verdict.selftest", checks), "count", checks)
+					if !strings.Contains(got.Text, checkedBy) {
+						t.Errorf("%s: the verdict does not say %q", c.status, checkedBy)
+					}
+					switch c.status {
+					case "mismatch":
+						if where := l.where(words); !containsString(got.Links, where) {
+							t.Errorf("mismatch: the verdict's links %q do not name %q", got.Links, where)
 						}
-						got := tb.firstScreen()
-						if got.Status != c.status {
-							t.Fatalf("%s: status %s (%q)", c.status, got.Status, got.Text)
-						}
-						if got.Top < 0 || got.Bottom > got.Screen {
-							t.Errorf("%s at %d px: the verdict lies at %.0f–%.0f px, the first screen is %.0f px", c.status, size.width, got.Top, got.Bottom, got.Screen)
-						}
-						if !got.Focused {
-							t.Errorf("%s: the verdict does not have the focus", c.status)
-						}
-						checkedBy := diceFill(words["msg.verdict.selftest"], "count", eval[int](tb, `+document.querySelector('[data-selftest]').dataset.checks`))
-						if !strings.Contains(got.Text, checkedBy) {
-							t.Errorf("%s: the verdict does not say %q", c.status, checkedBy)
-						}
-						switch c.status {
-						case "mismatch":
-							if where := l.where(words); !containsString(got.Links, where) {
-								t.Errorf("mismatch: the verdict's links %q do not name %q", got.Links, where)
-							}
-						case "invalid":
-							if len(got.Links) == 0 {
-								t.Errorf("invalid: the verdict links no field (%q)", got.Text)
-							}
+					case "invalid":
+						if len(got.Links) == 0 {
+							t.Errorf("invalid: the verdict links no field (%q)", got.Text)
 						}
 					}
 				}
-				tb.clean(base)
-			})
-		}
+			}
+			tb.clean(base)
+		})
 	}
 }
 
@@ -522,45 +522,44 @@ func busyAfterVerdict(t *testing.T, url string) []float64 {
 func TestPhoneLayout(t *testing.T) {
 	needBrowser(t)
 	links := pageFirstScreenLinks(t)
-	for _, page := range []string{"check", "dice", "shoe", "games"} {
-		for _, lang := range Languages {
-			tb := openSized(t, pageURLs(lang, page)["http"]+links[page].mismatch, 360, 800)
-			eval[bool](tb, `(document.getElementById('inputs').open = true)`)
-			wide := eval[[]string](tb, `[...document.querySelectorAll('main table')]
-				.filter((table) => table.getBoundingClientRect().right > document.documentElement.clientWidth || table.scrollWidth > table.parentElement.clientWidth)
-				.map((table) => (table.querySelector('caption')?.textContent ?? table.getAttribute('aria-label') ?? table.className) + ' ' + Math.round(table.getBoundingClientRect().width) + ' px')`)
-			if len(wide) > 0 {
-				t.Errorf("%s/%s: tables wider than the screen: %q", page, lang, wide)
-			}
-			broken := eval[[]string](tb, `(() => {
-				const broken = [];
-				for (const cell of document.querySelectorAll('.rolls th, .rolls td')) {
-					const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
-					for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-						for (const m of n.textContent.matchAll(/\S+/g)) {
-							const r = document.createRange();
-							r.setStart(n, m.index);
-							r.setEnd(n, m.index + m[0].length);
-							if (r.getClientRects().length > 1) broken.push(m[0]);
-						}
+	for _, pl := range pagesAndLanguages("check", "dice", "shoe", "games") {
+		page, lang := pl.page, pl.lang
+		tb := openSized(t, pageURLs(lang, page)["http"]+links[page].mismatch, 360, 800)
+		eval[bool](tb, `(document.getElementById('inputs').open = true)`)
+		wide := eval[[]string](tb, `[...document.querySelectorAll('main table')]
+			.filter((table) => table.getBoundingClientRect().right > document.documentElement.clientWidth || table.scrollWidth > table.parentElement.clientWidth)
+			.map((table) => (table.querySelector('caption')?.textContent ?? table.getAttribute('aria-label') ?? table.className) + ' ' + Math.round(table.getBoundingClientRect().width) + ' px')`)
+		if len(wide) > 0 {
+			t.Errorf("%s/%s: tables wider than the screen: %q", page, lang, wide)
+		}
+		broken := eval[[]string](tb, `(() => {
+			const broken = [];
+			for (const cell of document.querySelectorAll('.rolls th, .rolls td')) {
+				const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+				for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+					for (const m of n.textContent.matchAll(/\S+/g)) {
+						const r = document.createRange();
+						r.setStart(n, m.index);
+						r.setEnd(n, m.index + m[0].length);
+						if (r.getClientRects().length > 1) broken.push(m[0]);
 					}
 				}
-				return [...new Set(broken)];
-			})()`)
-			if len(broken) > 0 {
-				t.Errorf("%s/%s: words broken in the roll tables: %q", page, lang, broken)
 			}
-			small := eval[[]string](tb, `[...document.querySelectorAll('button, input, select, textarea, summary, nav a, #verdict a')]
-				.filter((e) => e.checkVisibility() && getComputedStyle(e).opacity !== '0')
-				.map((e) => [e, e.getBoundingClientRect()])
-				.filter(([, r]) => r.width < 24 || r.height < 24)
-				.map(([e, r]) => (e.id || e.name || e.textContent.trim().slice(0, 20)) + ' ' + Math.round(r.width) + '×' + Math.round(r.height))`)
-			if len(small) > 0 {
-				t.Errorf("%s/%s: controls smaller than 24×24 px: %q", page, lang, small)
-			}
-			if got := eval[string](tb, `document.querySelector('a.skip')?.getAttribute('href') ?? ''`); got != "#main" {
-				t.Errorf("%s/%s: skip link to %q", page, lang, got)
-			}
+			return [...new Set(broken)];
+		})()`)
+		if len(broken) > 0 {
+			t.Errorf("%s/%s: words broken in the roll tables: %q", page, lang, broken)
+		}
+		small := eval[[]string](tb, `[...document.querySelectorAll('button, input, select, textarea, summary, nav a, #verdict a')]
+			.filter((e) => e.checkVisibility() && getComputedStyle(e).opacity !== '0')
+			.map((e) => [e, e.getBoundingClientRect()])
+			.filter(([, r]) => r.width < 24 || r.height < 24)
+			.map(([e, r]) => (e.id || e.name || e.textContent.trim().slice(0, 20)) + ' ' + Math.round(r.width) + '×' + Math.round(r.height))`)
+		if len(small) > 0 {
+			t.Errorf("%s/%s: controls smaller than 24×24 px: %q", page, lang, small)
+		}
+		if got := eval[string](tb, `document.querySelector('a.skip')?.getAttribute('href') ?? ''`); got != "#main" {
+			t.Errorf("%s/%s: skip link to %q", page, lang, got)
 		}
 	}
 }
@@ -582,7 +581,7 @@ func TestTypedProblems(t *testing.T) {
 			[]string{"serverSeed", "seal", "clientSeeds", "count", "rolls"}},
 		{"shoe", "round", "x!", nil, nil},
 	} {
-		for _, lang := range Languages {
+		for _, lang := range oneLanguage {
 			t.Run(c.page+"/"+lang, func(t *testing.T) {
 				tb := openSized(t, pageURLs(lang, c.page)["http"], 360, 800)
 				tb.submitForm(c.page, c.mode, c.text, c.fields)

@@ -18,10 +18,30 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+
+	"pfcheck/locales"
 )
 
-// Languages of the pages, in the order the language switch lists them.
-var Languages = []string{"de", "el", "fi"}
+// Languages are the codes of the pages' languages (locales/languages.json),
+// in the order the language switch lists them; the first is the one the
+// landing page opens for a browser that asks for none of them.
+var Languages = func() []string {
+	var codes []string
+	for _, l := range locales.Languages {
+		codes = append(codes, l.Code)
+	}
+	return codes
+}()
+
+// Dir is the writing direction of a language of Languages: "ltr" or "rtl".
+func Dir(code string) string {
+	for _, l := range locales.Languages {
+		if l.Code == code {
+			return l.Dir
+		}
+	}
+	return "ltr"
+}
 
 // Page is one check page: web/templates/<Name>.html with its script
 // web/static/<Name>.js (and web/static/<Name>.css, if any), its words in

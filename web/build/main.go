@@ -231,9 +231,10 @@ func hashed(data []byte) map[string]any {
 	return map[string]any{"sha256": hex.EncodeToString(sum[:]), "size": len(data)}
 }
 
-// language is a language of the pages: its code, its name and, for the
-// landing page, its words for the link to the audit page.
-type language struct{ Code, Name, Audit string }
+// language is a language of the pages: its code, its writing direction
+// (ltr, rtl), its name and, for the landing page, its words for the link to
+// the audit page.
+type language struct{ Code, Dir, Name, Audit string }
 
 // field is the argument of the "field" partial in web/templates/fields.html,
 // which says what each option renders.
@@ -340,7 +341,7 @@ func build(dist, vectorDir, version, support string, pages []web.Page, operator 
 	}
 	var languages []language
 	for _, code := range web.Languages {
-		languages = append(languages, language{code, shared[code]["lang.name"], shared[code]["msg.page.audit"]})
+		languages = append(languages, language{code, web.Dir(code), shared[code]["lang.name"], shared[code]["msg.page.audit"]})
 	}
 	if err := os.MkdirAll(filepath.Join(dist, "wasm"), 0o755); err != nil {
 		return err
@@ -437,7 +438,7 @@ func build(dist, vectorDir, version, support string, pages []web.Page, operator 
 			}
 			var out bytes.Buffer
 			err := template.Must(tmpl.Clone()).Funcs(template.FuncMap{"t": t}).Execute(&out, map[string]any{
-				"Lang": code, "Page": page.Name, "CSP": web.CSP(page), "Languages": languages, "Pages": web.Pages,
+				"Lang": code, "Dir": web.Dir(code), "Page": page.Name, "CSP": web.CSP(page), "Languages": languages, "Pages": web.Pages,
 				"Messages": messages, "Build": build, "Support": support,
 				"ThemeLight": themeLight, "ThemeDark": themeDark, "Scripts": scripts,
 			})
@@ -546,12 +547,14 @@ func checkScripts(page web.Page) (map[string]map[string]string, error) {
 func languagePicker(languages []language, linkPageScript string) string {
 	var links, codes strings.Builder
 	for _, l := range languages {
-		fmt.Fprintf(&links, "<li><a href=\"%s/check/index.html\" lang=\"%s\">%s</a> · <a href=\"%s/audit/index.html\" lang=\"%s\">%s</a></li>\n",
-			l.Code, l.Code, template.HTMLEscapeString(l.Name), l.Code, l.Code, template.HTMLEscapeString(l.Audit))
+		fmt.Fprintf(&links, "<li lang=\"%s\" dir=\"%s\"><a href=\"%s/check/index.html\">%s</a> · <a href=\"%s/audit/index.html\">%s</a></li>\n",
+			l.Code, l.Dir, l.Code, template.HTMLEscapeString(l.Name), l.Code, template.HTMLEscapeString(l.Audit))
 		fmt.Fprintf(&codes, "%q,", l.Code)
 	}
-	// Each link says its own language; the page's is the first, which it
-	// opens when the browser asks for none of them.
+	// Each line says its own language; the page's is the first, which it
+	// opens when the browser asks for none of them (locales/languages.json).
+	// A browser's language matches a page's by its primary subtag: de-AT
+	// opens de.
 	return `<!doctype html>
 <html lang="` + languages[0].Code + `">
 <head>
@@ -566,7 +569,7 @@ func languagePicker(languages []language, linkPageScript string) string {
 <script>
 ` + linkPageScript + `
 const available = [` + codes.String() + `];
-const wanted = (navigator.languages ?? [navigator.language]).map((l) => l.slice(0, 2).toLowerCase());
+const wanted = (navigator.languages ?? [navigator.language]).map((l) => l.split('-')[0].toLowerCase());
 const lang = wanted.find((l) => available.includes(l)) ?? available[0];
 location.replace(lang + '/' + linkPage(location.hash) + '/index.html' + location.hash);
 </script>

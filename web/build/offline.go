@@ -105,7 +105,7 @@ func writeManifest(dist, lang string, words map[string]string, theme string) err
 		BackgroundColor string `json:"background_color"`
 		Icons           []icon `json:"icons"`
 	}{
-		Lang: lang, Dir: "ltr", Name: words["app.name"], ShortName: words["app.shortName"],
+		Lang: lang, Dir: web.Dir(lang), Name: words["app.name"], ShortName: words["app.shortName"],
 		ID: "check/", StartURL: "check/", Scope: "../", Display: "standalone",
 		ThemeColor: theme, BackgroundColor: theme, Icons: listed,
 	}

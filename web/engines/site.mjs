@@ -9,7 +9,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 export const dist = join(root, 'web', 'dist');
-export const languages = ['de', 'el', 'fi'];
+// The pages' languages (locales/languages.json), the first the landing
+// page's for a browser that asks for none of them.
+export const languages = JSON.parse(readFileSync(join(root, 'locales', 'languages.json'), 'utf8')).map((l) => l.code);
+// What the tests cover: every page in the first language, every language on
+// the check page, so that they do not grow with the languages.
+export const pagesAndLanguages = (pages) => [...pages.map((p) => [p, languages[0]]), ...languages.slice(1).map((lang) => ['check', lang])];
 
 export const fileURL = (lang, page) => pathToFileURL(join(dist, lang, page, 'index.html')).href;
 

@@ -13,7 +13,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 
 import { load } from '../node/pfcheck.mjs';
 import { engines, launch, missing } from './driver.mjs';
-import { dist, fileURL, languages, root, serve, vectorCase, vectors, words } from './site.mjs';
+import { dist, fileURL, languages, pagesAndLanguages, root, serve, vectorCase, vectors, words } from './site.mjs';
 
 const linkPages = ['check', 'dice', 'shoe', 'games'];
 
@@ -154,39 +154,37 @@ export function suite(name) {
       return page.eval('window.saved.text()');
     }
 
-    for (const p of linkPages) {
-      for (const lang of languages) {
-        for (const mode of ['file', 'served']) {
-          test(`${p} ${lang} ${mode}: a match, then links to a mismatch at its place and to an invalid record`, async () => {
-            const url = mode === 'file' ? fileURL(lang, p) : `${site.url}/${lang}/${p}/`;
-            const w = words(p, lang);
-            const l = links[p];
+    for (const [p, lang] of pagesAndLanguages(linkPages)) {
+      for (const mode of ['file', 'served']) {
+        test(`${p} ${lang} ${mode}: a match, then links to a mismatch at its place and to an invalid record`, async () => {
+          const url = mode === 'file' ? fileURL(lang, p) : `${site.url}/${lang}/${p}/`;
+          const w = words(p, lang);
+          const l = links[p];
 
-            assert.equal(await open(url + l.match), 'pass', 'self-test');
-            let v = await verdict();
-            assert.equal(v.status, 'match', v.text);
-            assert.ok(v.text.includes(opening(w[matchKey[p]])), `match in ${lang}: ${v.text}`);
-            assert.equal(await page.eval('document.documentElement.lang'), lang);
+          assert.equal(await open(url + l.match), 'pass', 'self-test');
+          let v = await verdict();
+          assert.equal(v.status, 'match', v.text);
+          assert.ok(v.text.includes(opening(w[matchKey[p]])), `match in ${lang}: ${v.text}`);
+          assert.equal(await page.eval('document.documentElement.lang'), lang);
 
-            const [tampered, id] = l.mismatch;
-            await follow(tampered);
-            v = await verdict();
-            assert.equal(v.status, 'mismatch', v.text);
-            assert.ok(v.text.includes(opening(w['msg.verdict.mismatch'])), `mismatch in ${lang}: ${v.text}`);
-            assert.equal(v.first, `#${id}`, `the first difference named: ${v.text}`);
-            assert.equal(await page.eval(`document.getElementById(${JSON.stringify(id)})?.dataset.status ?? 'none'`), 'mismatch');
+          const [tampered, id] = l.mismatch;
+          await follow(tampered);
+          v = await verdict();
+          assert.equal(v.status, 'mismatch', v.text);
+          assert.ok(v.text.includes(opening(w['msg.verdict.mismatch'])), `mismatch in ${lang}: ${v.text}`);
+          assert.equal(v.first, `#${id}`, `the first difference named: ${v.text}`);
+          assert.equal(await page.eval(`document.getElementById(${JSON.stringify(id)})?.dataset.status ?? 'none'`), 'mismatch');
 
-            await follow(l.invalid.link);
-            v = await verdict();
-            assert.equal(v.status, 'invalid', v.text);
-            assert.ok(v.text.startsWith(opening(w['msg.verdict.invalid'])), `invalid in ${lang}: ${v.text}`);
-            const { field, code, at } = l.invalid.expect.errors[0];
-            const said = await page.eval(`(document.querySelector('[data-error-for=${JSON.stringify(field)}]') ?? document.querySelector('[data-error-for=link]')).textContent`);
-            const sentence = (w[`msg.error.${field}.${code}`] ?? w[`msg.error.${code}`]).replaceAll('{at}', at ?? '');
-            assert.ok(said.includes(sentence), `${field}/${code} in ${lang}: ${said}, want ${sentence}`);
-            await clean(url);
-          });
-        }
+          await follow(l.invalid.link);
+          v = await verdict();
+          assert.equal(v.status, 'invalid', v.text);
+          assert.ok(v.text.startsWith(opening(w['msg.verdict.invalid'])), `invalid in ${lang}: ${v.text}`);
+          const { field, code, at } = l.invalid.expect.errors[0];
+          const said = await page.eval(`(document.querySelector('[data-error-for=${JSON.stringify(field)}]') ?? document.querySelector('[data-error-for=link]')).textContent`);
+          const sentence = (w[`msg.error.${field}.${code}`] ?? w[`msg.error.${code}`]).replaceAll('{at}', at ?? '');
+          assert.ok(said.includes(sentence), `${field}/${code} in ${lang}: ${said}, want ${sentence}`);
+          await clean(url);
+        });
       }
     }
 
@@ -236,15 +234,13 @@ export function suite(name) {
       }
     }
 
-    for (const lang of languages) {
-      test(`audit ${lang}: a season from a file`, async () => {
-        await auditSeason(fileURL(lang, 'audit'), 'file');
-        await clean(fileURL(lang, 'audit'));
-      });
-    }
+    test('audit: a season from a file', async () => {
+      await auditSeason(fileURL(languages[0], 'audit'), 'file');
+      await clean(fileURL(languages[0], 'audit'));
+    });
     test('audit served: a season pasted', async () => {
-      await auditSeason(`${site.url}/fi/audit/`, 'paste');
-      await clean(`${site.url}/fi/audit/`);
+      await auditSeason(`${site.url}/${languages.at(-1)}/audit/`, 'paste');
+      await clean(`${site.url}/${languages.at(-1)}/audit/`);
     });
 
     test('"download this checker" saves a page that checks a link from disk', async () => {

@@ -11,7 +11,7 @@
 const numberFormats = new Map();
 const formatNumber = (n, options = { maximumFractionDigits: 0 }) => {
   const key = JSON.stringify(options);
-  if (!numberFormats.has(key)) numberFormats.set(key, new Intl.NumberFormat(pageLang, options));
+  if (!numberFormats.has(key)) numberFormats.set(key, new Intl.NumberFormat(intlLocale, options));
   return numberFormats.get(key).format(n);
 };
 const svgElement = (tag, attributes = {}) => {
@@ -168,6 +168,10 @@ start((pfcheck, module) => {
     return [msg('msg.audit.computed')];
   }
 
+  // A scheme in words (msg.audit.scheme.<id>); one this page does not know,
+  // by the id the line gave.
+  const schemeName = (scheme) => (scheme ? messages[`msg.audit.scheme.${scheme}`] ?? scheme : msg('msg.audit.noScheme'));
+
   function showLines(report) {
     const items = report.problems.map((p) => {
       const li = element('li', {
@@ -177,7 +181,7 @@ start((pfcheck, module) => {
         ...(p.error ? { 'data-field': p.error.field, 'data-code': p.error.code } : {}),
       });
       const where = msg(p.item ? 'msg.audit.item' : 'msg.audit.line', { line: formatNumber(p.line), item: p.item });
-      li.append(element('strong', {}, where), ` · ${p.scheme || msg('msg.audit.noScheme')} · `,
+      li.append(element('strong', {}, where), ` · ${schemeName(p.scheme)} · `,
         element('span', { class: 'status' }, msg(`msg.audit.status.${p.status}`)), ': ', ...lineParts(p));
       const href = p.link ? pageURL(linkPage(p.link), pageLang, `#${p.link}`) : '';
       if (href) li.append(' ', element('a', { href, 'data-audit-open': '' }, msg('msg.audit.open')));
@@ -360,12 +364,20 @@ start((pfcheck, module) => {
   const keptSection = document.querySelector('[data-kept-matches]');
   const keptList = keptSection.querySelector('[data-kept-list]');
   const keptSaid = keptSection.querySelector('[data-kept-said]');
-  const checkedAt = new Intl.DateTimeFormat(pageLang, { dateStyle: 'medium', timeStyle: 'short' });
+  const checkedAt = new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium', timeStyle: 'medium' });
   let kept = [];
   let auditedKept = false; // whether the answer at the top is the kept matches'
 
   // The kept matches as an audit file (testdata/audit.md): a link per line.
   const keptFile = () => new Blob([kept.map((m) => `${m.link}\n`).join('')], { type: 'text/plain' });
+
+  // What tells apart matches kept in the same minute: the start of the
+  // match's server seed, which the game showed when it revealed it (every
+  // scheme's link has one, by one of these keys).
+  function keptSeed(link) {
+    const fields = new URLSearchParams(new URL(link).hash.slice(1));
+    return (fields.get('s') ?? fields.get('serverSeed') ?? fields.get('seedA') ?? fields.get('root') ?? '').slice(0, 8);
+  }
 
   async function showKept() {
     try {
@@ -380,6 +392,8 @@ start((pfcheck, module) => {
       // Opened in this page's language, as the audit's own list opens them.
       const open = element('a', { href: pageURL(m.page, pageLang, new URL(m.link).hash), 'data-kept-open': '' },
         [checkedAt.format(new Date(m.checked)), msg(`msg.page.${m.page}`), msg(`msg.audit.status.${m.status}`)].join(' · '));
+      const seed = keptSeed(m.link);
+      if (seed) open.append(' · ', element('code', { 'data-kept-seed': '' }, `${seed}…`));
       if (m.difference) open.append(': ', element('span', { lang: m.lang }, m.difference));
       const forget = element('button', { type: 'button', 'data-forget': m.link }, msg('msg.audit.kept.forget'));
       forget.append(element('span', { class: 'visually-hidden' }, ` (${msg('msg.audit.kept.number', { n: i + 1 })})`));

@@ -12,28 +12,49 @@ const pristinePage = document.documentElement.cloneNode(true);
 const messages = JSON.parse(document.getElementById('messages').textContent);
 
 const pluralRules = new Intl.PluralRules(document.documentElement.lang);
+// Every page writes its numbers and dates in the digits 0-9 of its seeds and
+// rolls, an Arabic page too (Intl's default there is another digit set).
+const intlLocale = `${document.documentElement.lang}-u-nu-latn`;
+// On a right-to-left page every value a sentence takes in Latin letters (a
+// seed, a hash, a token) or as a node (a link) is set apart from the words
+// around it, as <bdi> would, so that it keeps its own direction and does
+// not reorder the sentence; a number needs nothing: its digits are laid out
+// left to right in any sentence.
+const rtl = document.documentElement.dir === 'rtl';
 
 // The page's sentence for key with its {placeholders} filled in, as a list
 // of strings and, where a parameter is a DOM node (a link), that node. A
-// sentence whose words follow a number (count, else n) may have a variant
-// <key>.one, taken when that number is one in the page's language. The
+// sentence whose words follow a number (count, else n) may have variants
+// <key>.zero, .one, .two, .few, .many: the one of the plural category
+// Intl.PluralRules gives that number in the page's language, where the
+// language has it (web/locales_test.go checks that each has the categories
+// of its language); <key> itself is the category other. The
 // sentence is read once, left to right: a value is never read again for
 // placeholders or for $-patterns, whatever it holds.
 function msgParts(key, params = {}) {
   const quantity = params.count ?? params.n;
-  const one = `${key}.one`;
-  const singular = typeof quantity === 'number' && pluralRules.select(quantity) === 'one' && one in messages;
-  const text = messages[singular ? one : key] ?? key;
+  const variant = typeof quantity === 'number' ? `${key}.${pluralRules.select(quantity)}` : key;
+  const text = messages[variant in messages ? variant : key] ?? key;
   const parts = [];
   let at = 0;
   for (const m of text.matchAll(/\{([a-zA-Z0-9]+)\}/g)) {
     if (!Object.hasOwn(params, m[1])) continue;
     const value = params[m[1]];
-    parts.push(text.slice(at, m.index), value instanceof Node ? value : String(value));
+    const latin = value instanceof Node || /[A-Za-z]/.test(String(value));
+    parts.push(text.slice(at, m.index), rtl && latin ? isolated(value) : value instanceof Node ? value : String(value));
     at = m.index + m[0].length;
   }
   parts.push(text.slice(at));
   return parts.filter((part) => part !== '');
+}
+
+// A value of a sentence apart from its words: text between U+2068 and
+// U+2069 (first strong isolate), a node in a <bdi>.
+function isolated(value) {
+  if (!(value instanceof Node)) return `\u2068${value}\u2069`;
+  const bdi = document.createElement('bdi');
+  bdi.append(value);
+  return bdi;
 }
 
 // x to one decimal in the page's decimal sign, without grouping: a page's

@@ -148,7 +148,7 @@ function setUpOpening(pfcheck) {
 function formatTime(unix) {
   const date = new Date(unix * 1000);
   if (!Number.isFinite(unix) || Number.isNaN(date.getTime())) return String(unix);
-  const text = date.toLocaleString(pageLang, { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' });
+  const text = date.toLocaleString(intlLocale, { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' });
   return msg('msg.dice.time', { date: text, unix });
 }
 
