@@ -457,6 +457,54 @@ function listBlock(height) {
   return element('div', { class: 'block', style: `contain-intrinsic-size: auto ${height}` });
 }
 
+// ---- Input this page does not check ----
+
+// The page that checks each scheme (web.Pages; web/pages_test.go keeps the
+// two the same). A record of a scheme another page checks gets no verdict
+// here, never this page's view of it: the verdict says where it is checked.
+const schemePages = {
+  dice_v1: 'check', shoe_v1: 'shoe', dice_v2: 'dice',
+  match_seed_v2: 'games', match_seed_v1: 'games', poker_hmac_v1: 'games', chess_colour_v1: 'games',
+};
+
+function checkedOnAnotherPage(scheme) {
+  return Object.hasOwn(schemePages, scheme) && schemePages[scheme] !== pageName;
+}
+
+// Whether result (pfcheck.check's) is of a scheme another page checks; if
+// so, the verdict says which page, with a link that opens the record there
+// where a link carries it (link: formatLink's answer, '' where none does),
+// and clear() empties what the page showed of its last verdict.
+function checkedElsewhere(result, link, clear) {
+  if (!checkedOnAnotherPage(result.scheme)) return false;
+  const page = schemePages[result.scheme];
+  clear();
+  showProblems([]);
+  const url = pageURL(page, pageLang, link ? `#${link}` : '');
+  const name = msg(`msg.page.${page}`);
+  showVerdict('elsewhere', msgParts('msg.record.elsewhere', { page: url ? element('a', { href: url }, name) : name }));
+  return true;
+}
+
+// answering(act, clear) is act, for a handler that answers an input, such
+// that a fault of this page's own code while it answers replaces the verdict
+// with one that says so (no verdict, no scripts, nothing kept; clear empties
+// the result) and then goes on to the console as the uncaught error it is.
+function answering(act, clear) {
+  return (...args) => {
+    try {
+      return act(...args);
+    } catch (err) {
+      try {
+        clear();
+      } finally {
+        showVerdict('fault', msg('msg.verdict.fault'));
+      }
+      throw err;
+    }
+  };
+}
+
 // ---- Links of another page ----
 
 // Whether the link in the fragment is this page's (linkPage). A served page
