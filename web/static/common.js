@@ -374,10 +374,11 @@ function literal(value, lang) {
   if (typeof value === 'boolean') return python ? (value ? 'True' : 'False') : String(value);
   if (typeof value === 'number') return String(value);
   if (typeof value === 'string') {
-    // JSON.stringify escapes quotes, backslashes, controls and lone
-    // surrogates; the rest beyond ASCII is escaped here. Python reads
-    // \uXXXX, but a character beyond U+FFFF only as \UXXXXXXXX.
-    return JSON.stringify(value).replace(/[^\x20-\x7e]/gu, (c) => {
+    // A lone surrogate is U+FFFD, as the verifier reads it (testdata/
+    // README.md, "One meaning per input"). JSON.stringify escapes quotes,
+    // backslashes and controls; the rest beyond ASCII is escaped here.
+    // Python reads \uXXXX, but a character beyond U+FFFF only as \UXXXXXXXX.
+    return JSON.stringify(value.replace(/\p{Cs}/gu, '\ufffd')).replace(/[^\x20-\x7e]/gu, (c) => {
       const code = c.codePointAt(0);
       if (code <= 0xffff) return `\\u${code.toString(16).padStart(4, '0')}`;
       return python ? `\\U${code.toString(16).padStart(8, '0')}` : `\\u{${code.toString(16)}}`;
@@ -388,9 +389,11 @@ function literal(value, lang) {
 }
 
 // The script of lang for record: its scheme's template with the record's
-// values as literals.
+// values as literals, as the verifier reads them: an empty text or list is
+// no value (testdata/README.md, "Empty values"), which a script reads as null.
 function checkScript(record, lang) {
-  return scriptTemplates[record.scheme][lang].replace(/@([a-zA-Z]+)@/g, (_, field) => literal(record[field], lang));
+  const given = (v) => (v === '' || (Array.isArray(v) && v.length === 0) ? null : v);
+  return scriptTemplates[record.scheme][lang].replace(/@([a-zA-Z]+)@/g, (_, field) => literal(given(record[field]), lang));
 }
 
 // Offers the scripts of record (null: none) under the verdict just shown.

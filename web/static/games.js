@@ -226,7 +226,7 @@ const gamesPage = (() => {
       const number = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
       number.lastIndex = i;
       const m = number.exec(text);
-      if (!m) fail('bad-json');
+      if (!m || !Number.isFinite(Number(m[0]))) fail('bad-json'); // 1e400: no number a record holds
       i += m[0].length;
       return Number(m[0]);
     };
