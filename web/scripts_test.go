@@ -33,9 +33,13 @@ type scriptCase struct {
 // page" offers a Node.js and a Python script with the match's values in them
 // (web/static/scripts/); run as they stand, each prints the page's verdict on
 // its last line, for a mismatch with the first difference the verdict links
-// to. Every vector case of every page's schemes that a link carries and that
-// is calculated (match, mismatch, computed), and seeds and ids with quotes,
-// backslashes, line breaks and characters beyond ASCII.
+// to. A dice_v2 script does so when run with --drand (here against a relay
+// on 127.0.0.1); without, it never says match or computed: its last line is
+// the first difference it finds without drand, else that the round's
+// signature is not checked. Every vector case of every page's schemes that
+// a link carries and that is calculated (match, mismatch, computed), and
+// seeds and ids with quotes, backslashes, line breaks and characters beyond
+// ASCII.
 func TestCheckScripts(t *testing.T) {
 	needBrowser(t)
 	for _, tool := range []string{"node", "python3"} {
