@@ -20,7 +20,7 @@ LEAN_TAGS := pfcheck_minimal,pfcheck_shoe,pfcheck_tablegames
 AUDIT_100K := $(DIST)/bench/audit-100k.txt
 AUDIT_1G   := $(DIST)/bench/audit-1g.txt
 
-.PHONY: help build conformance wasm vectors test test-quick test-go test-node test-engines vet serve bench bench-audit screenshots reproducible clean
+.PHONY: help build conformance wasm vectors test test-quick test-go test-node test-engines fuzz vet serve bench bench-audit screenshots reproducible clean
 
 help:           ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*##/\t/'
@@ -75,6 +75,11 @@ web/node_modules/.installed: web/package.json web/package-lock.json
 
 test-node: wasm ## the vectors through the wasm in Node
 	$(NODE) --test web/node/
+
+fuzz: wasm      ## the long runs: 10,000 generated records per scheme through check, the audit and both scripts (web/node/differential.mjs), and Go's fuzzing of the record's one meaning and the JSON reader
+	$(NODE) web/node/differential.mjs --records 10000
+	$(GO) test -run '^$$' -fuzz '^FuzzOneMeaning$$' -fuzztime 60s ./internal/verify
+	$(GO) test -run '^$$' -fuzz '^FuzzParseJSON$$' -fuzztime 30s ./internal/report
 
 serve: build    ## build, then serve web/dist on 127.0.0.1:8080 with an example link
 	$(GO) run serve.go

@@ -79,6 +79,8 @@
 package main
 
 import (
+	"math"
+	"strings"
 	"syscall/js"
 
 	"pfcheck/internal/link"
@@ -186,7 +188,10 @@ func toJS(v any) any {
 // plain returns the first argument in the plain-record model (string,
 // float64, bool, nil, []any, map[string]any) through JSON.stringify, or nil
 // and the problem's code: missing, wrong-type for one JSON cannot carry,
-// too-long for one over maxBytes.
+// too-long for one over maxBytes. A number JSON cannot carry (NaN,
+// ±Infinity: what a JSON number beyond a double, 1e400, reads as) is
+// wrong-type too, where stringify would write it as null, an absent value
+// (testdata/README.md, "One meaning per input").
 func plain(args []js.Value, maxBytes int) (v any, code string) {
 	if len(args) < 1 {
 		return nil, record.CodeMissing
@@ -194,6 +199,9 @@ func plain(args []js.Value, maxBytes int) (v any, code string) {
 	text, code := jsonText(args[0], maxBytes)
 	if code != "" {
 		return nil, code
+	}
+	if holdsNonFinite(args[0], text) {
+		return nil, record.CodeWrongType
 	}
 	v, _ = report.ParseJSON(text, maxDepth)
 	return v, ""
@@ -315,6 +323,28 @@ func formatLink(args []js.Value) any {
 	v, _ := plain(args, maxRecordBytes)
 	rec, _ := v.(map[string]any)
 	return verify.FormatLink(rec)
+}
+
+// nonFinite is a JSON.stringify replacer that notes any number JSON cannot
+// carry; holdsNonFinite runs it only over a value whose JSON has a null,
+// which is what stringify writes for such a number (most records have none).
+var (
+	sawNonFinite bool
+	nonFinite    = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if v := args[1]; v.Type() == js.TypeNumber && (math.IsNaN(v.Float()) || math.IsInf(v.Float(), 0)) {
+			sawNonFinite = true
+		}
+		return args[1]
+	})
+)
+
+func holdsNonFinite(v js.Value, text string) bool {
+	if !strings.Contains(text, "null") {
+		return false
+	}
+	sawNonFinite = false
+	jsonObject.Call("stringify", v, nonFinite)
+	return sawNonFinite
 }
 
 var uint8Array = js.Global().Get("Uint8Array")

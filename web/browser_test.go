@@ -115,6 +115,7 @@ type tab struct {
 	mu       sync.Mutex
 	requests []string
 	problems []string
+	expected int // problems[:expected] are expected (expectUncaught)
 	dialogs  []string
 }
 
@@ -186,7 +187,49 @@ func newTabFor(parent context.Context, t testing.TB, timeout time.Duration) *tab
 	if err := chromedp.Listen(ctx, tb.record); err != nil {
 		t.Fatal(err)
 	}
+	// Every tab, whether or not its test calls clean: an uncaught exception
+	// or a console error fails the test it happened in (STYLE.md 10). Before
+	// this, only the tabs a test passed to clean were looked at, and an
+	// exception in a sequence no such test ran went unseen.
+	t.Cleanup(func() {
+		if uncaught := tb.uncaught(); len(uncaught) > 0 {
+			t.Errorf("uncaught exceptions or console errors in a tab: %q", uncaught)
+		}
+	})
 	return tb
+}
+
+// uncaught returns what the tab's pages threw and did not catch, and their
+// console errors, besides those a test said it expects (expectUncaught).
+func (tb *tab) uncaught() []string {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	var out []string
+	for _, p := range tb.problems[tb.expected:] {
+		if strings.HasPrefix(p, "exception: ") || p == "console.error" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// expectUncaught waits until the tab has n uncaught exceptions or console
+// errors that no earlier call expected, returns them, and takes them as
+// expected: a test that makes a page fault on purpose.
+func (tb *tab) expectUncaught(n int) []string {
+	tb.t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for len(tb.uncaught()) < n && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	got := tb.uncaught()
+	if len(got) != n {
+		tb.t.Fatalf("expected %d uncaught exceptions or console errors, got %q", n, got)
+	}
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	tb.expected = len(tb.problems)
+	return got
 }
 
 func (tb *tab) navigate(url string) {
@@ -203,7 +246,11 @@ func (tb *tab) record(ev any) {
 	case *network.EventRequestWillBeSent:
 		tb.requests = append(tb.requests, ev.Request.URL)
 	case *runtime.EventExceptionThrown:
-		tb.problems = append(tb.problems, "exception: "+ev.ExceptionDetails.Text)
+		text := ev.ExceptionDetails.Text
+		if ev.ExceptionDetails.Exception != nil {
+			text += " " + ev.ExceptionDetails.Exception.Description
+		}
+		tb.problems = append(tb.problems, "exception: "+text)
 	case *runtime.EventConsoleAPICalled:
 		if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeWarning {
 			tb.problems = append(tb.problems, fmt.Sprintf("console.%s", ev.Type))
@@ -288,8 +335,8 @@ func (tb *tab) clean(documentURL string) {
 	}
 	tb.mu.Lock()
 	defer tb.mu.Unlock()
-	if len(tb.problems) > 0 {
-		tb.t.Errorf("console problems: %q", tb.problems)
+	if problems := tb.problems[tb.expected:]; len(problems) > 0 {
+		tb.t.Errorf("console problems: %q", problems)
 	}
 	if len(tb.dialogs) > 0 {
 		tb.t.Errorf("dialogs opened: %q", tb.dialogs)

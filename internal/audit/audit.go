@@ -257,33 +257,38 @@ const (
 	KindCommitmentB = "commitB"
 )
 
-var falseFlags = []struct{ key, kind string }{
-	{"signatureValid", "drandSignature"},
-	{"roundAfterSeal", "sealedAt"},
-	{"cutMatches", "cut"},
-}
+// The flags a result sets false that come before its listed mismatches
+// (the round's signature and timing, which decide every roll), and after.
+var (
+	flagsBefore = []struct{ key, kind string }{
+		{"signatureValid", "drandSignature"},
+		{"roundAfterSeal", "sealedAt"},
+	}
+	flagsAfter = []struct{ key, kind string }{
+		{"cutMatches", "cut"},
+	}
+)
 
 // firstDifference returns the first thing that differs in a result that is
-// not invalid, and how many things differ: the listed mismatches first (they
-// have a position), then a differing commitment, then a flag set false.
-// A computed result has none.
+// not invalid, and how many things differ, in the order the pages' verdicts
+// and scripts name them (testdata/README.md, "One meaning per input"): a
+// differing commitment (seal), the second commitment, a flag set false that
+// decides the rolls, the listed mismatches (they have a position), then a
+// flag set false that follows them. A computed result has none.
 func firstDifference(res report.Result) (*report.Difference, int) {
 	var first *report.Difference
-	count := len(res.Mismatches)
-	if count > 0 {
-		d := res.Mismatches[0]
-		if d.Kind == "" {
-			d.Kind = valueKinds[res.Scheme]
-		}
-		if zeroBased[res.Scheme] {
-			d.Index++
-		}
-		first = &d
-	}
+	count := 0
 	note := func(d report.Difference) {
 		count++
 		if first == nil {
 			first = &d
+		}
+	}
+	flags := func(list []struct{ key, kind string }) {
+		for _, flag := range list {
+			if v, ok := res.Extra[flag.key].(bool); ok && !v {
+				note(report.Difference{Kind: flag.kind})
+			}
 		}
 	}
 	if c := res.Commitment; c != nil && c.Differs() {
@@ -295,11 +300,19 @@ func firstDifference(res report.Result) (*report.Difference, int) {
 			note(report.Difference{Kind: KindCommitmentB, Computed: computed, Recorded: given})
 		}
 	}
-	for _, flag := range falseFlags {
-		if v, ok := res.Extra[flag.key].(bool); ok && !v {
-			note(report.Difference{Kind: flag.kind})
+	flags(flagsBefore)
+	if len(res.Mismatches) > 0 {
+		d := res.Mismatches[0]
+		if d.Kind == "" {
+			d.Kind = valueKinds[res.Scheme]
 		}
+		if zeroBased[res.Scheme] {
+			d.Index++
+		}
+		note(d)
+		count += len(res.Mismatches) - 1
 	}
+	flags(flagsAfter)
 	return first, count
 }
 

@@ -93,7 +93,10 @@ func appendString(b []byte, s string) []byte {
 
 // ParseJSON parses JSON text into the plain-object model: objects as
 // map[string]any, arrays as []any, numbers as float64. It refuses what
-// encoding/json refuses, and nesting deeper than maxDepth; ok is false then.
+// encoding/json refuses (a number beyond a double, 1e400, too), an object
+// with a key given twice, and nesting deeper than maxDepth; ok is false
+// then. A lone surrogate (\ud800) reads as U+FFFD, as encoding/json reads it
+// (testdata/README.md, "One meaning per input").
 //
 // The bridge takes its arguments as JSON text for the same reason it hands
 // results back as JSON: one call instead of one per value.
@@ -163,8 +166,8 @@ func (p *jsonParser) object(depth int) (any, bool) {
 		}
 		key, ok := p.string()
 		p.space()
-		if !ok || !p.literal(":") {
-			return nil, false
+		if _, twice := obj[key]; twice || !ok || !p.literal(":") {
+			return nil, false // a key given twice has no one meaning
 		}
 		if obj[key], ok = p.value(depth - 1); !ok {
 			return nil, false

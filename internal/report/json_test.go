@@ -3,6 +3,7 @@ package report
 import (
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -43,15 +44,22 @@ func FuzzAppendJSONString(f *testing.F) {
 }
 
 // FuzzParseJSON compares ParseJSON with encoding/json on any input: both
-// accept it with the same value, or both refuse it.
+// accept it with the same value, or both refuse it; ParseJSON also refuses
+// an object with a key given twice, where encoding/json takes the last.
 func FuzzParseJSON(f *testing.F) {
-	for _, s := range []string{`{"a":[1,-2.5e3,"x\u00e9\ud83d\ude00",true,null]}`, `[]`, `"\ud800"`, `01`, `1.`, `{"a":1,}`, ` 7 `, `-0`, `1e400`} {
+	for _, s := range []string{`{"a":[1,-2.5e3,"x\u00e9\ud83d\ude00",true,null]}`, `[]`, `"\ud800"`, `01`, `1.`, `{"a":1,}`, ` 7 `, `-0`, `1e400`, `{"a":1,"a":1}`, `[{"a":{"b":1,"b":2}}]`, `{"\u0061":1,"a":2}`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		got, ok := ParseJSON(s, 64)
 		var want any
 		err := json.Unmarshal([]byte(s), &want)
+		if err == nil && duplicateKey(s) {
+			if ok {
+				t.Fatalf("%q: a key given twice, and ParseJSON took it", s)
+			}
+			return
+		}
 		if ok != (err == nil) {
 			t.Fatalf("%q: ParseJSON ok=%v, encoding/json err=%v", s, ok, err)
 		}
@@ -85,5 +93,56 @@ func TestStringValue(t *testing.T) {
 	v, _ := ParseJSON(`["63","63","x"]`, 2)
 	if list := v.([]any); list[0] != "63" || list[1] != "63" || list[2] != "x" {
 		t.Errorf("parsed %v", list)
+	}
+}
+
+// duplicateKey reports whether valid JSON text has an object with a key
+// given twice (as encoding/json decodes keys).
+func duplicateKey(s string) bool {
+	d := json.NewDecoder(strings.NewReader(s))
+	type object struct {
+		keys  map[string]bool
+		atKey bool
+	}
+	var stack []*object
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			return false
+		}
+		var top *object
+		if len(stack) > 0 {
+			top = stack[len(stack)-1]
+		}
+		switch tok {
+		case json.Delim('{'):
+			if top != nil && top.keys != nil {
+				top.atKey = true
+			}
+			stack = append(stack, &object{keys: map[string]bool{}, atKey: true})
+			continue
+		case json.Delim('['):
+			if top != nil && top.keys != nil {
+				top.atKey = true
+			}
+			stack = append(stack, &object{})
+			continue
+		case json.Delim('}'), json.Delim(']'):
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		if top == nil || top.keys == nil {
+			continue
+		}
+		if top.atKey {
+			key := tok.(string)
+			if top.keys[key] {
+				return true
+			}
+			top.keys[key] = true
+			top.atKey = false
+		} else {
+			top.atKey = true
+		}
 	}
 }

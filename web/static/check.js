@@ -53,6 +53,7 @@ start((pfcheck) => {
 
   function run(record) {
     const result = pfcheck.check(record);
+    if (checkedElsewhere(result, pfcheck.formatLink(record), clearResult)) return;
     if (result.status === 'invalid' || result.status === 'unsupported') {
       showInvalid(result.errors, result.status);
       return;
@@ -163,7 +164,7 @@ start((pfcheck) => {
     });
   }
 
-  function runFromFragment() {
+  const runFromFragment = answering(() => {
     if (!hasLink() || !linkIsHere()) {
       clearResult();
       return;
@@ -175,14 +176,14 @@ start((pfcheck) => {
     }
     fill(parsed.record);
     run(parsed.record);
-  }
+  }, clearResult);
 
-  form.addEventListener('submit', (event) => {
+  form.addEventListener('submit', answering((event) => {
     event.preventDefault();
     const { record, errors } = recordFromForm();
     if (errors) showInvalid(errors);
     else run(record);
-  });
+  }, clearResult));
 
   for (const button of document.querySelectorAll('[data-copy]')) {
     button.addEventListener('click', async () => announceCopy(await copyText(field(button.dataset.copy).value)));

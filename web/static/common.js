@@ -395,10 +395,11 @@ function literal(value, lang) {
   if (typeof value === 'boolean') return python ? (value ? 'True' : 'False') : String(value);
   if (typeof value === 'number') return String(value);
   if (typeof value === 'string') {
-    // JSON.stringify escapes quotes, backslashes, controls and lone
-    // surrogates; the rest beyond ASCII is escaped here. Python reads
-    // \uXXXX, but a character beyond U+FFFF only as \UXXXXXXXX.
-    return JSON.stringify(value).replace(/[^\x20-\x7e]/gu, (c) => {
+    // A lone surrogate is U+FFFD, as the verifier reads it (testdata/
+    // README.md, "One meaning per input"). JSON.stringify escapes quotes,
+    // backslashes and controls; the rest beyond ASCII is escaped here.
+    // Python reads \uXXXX, but a character beyond U+FFFF only as \UXXXXXXXX.
+    return JSON.stringify(value.replace(/\p{Cs}/gu, '\ufffd')).replace(/[^\x20-\x7e]/gu, (c) => {
       const code = c.codePointAt(0);
       if (code <= 0xffff) return `\\u${code.toString(16).padStart(4, '0')}`;
       return python ? `\\U${code.toString(16).padStart(8, '0')}` : `\\u{${code.toString(16)}}`;
@@ -409,9 +410,11 @@ function literal(value, lang) {
 }
 
 // The script of lang for record: its scheme's template with the record's
-// values as literals.
+// values as literals, as the verifier reads them: an empty text or list is
+// no value (testdata/README.md, "Empty values"), which a script reads as null.
 function checkScript(record, lang) {
-  return scriptTemplates[record.scheme][lang].replace(/@([a-zA-Z]+)@/g, (_, field) => literal(record[field], lang));
+  const given = (v) => (v === '' || (Array.isArray(v) && v.length === 0) ? null : v);
+  return scriptTemplates[record.scheme][lang].replace(/@([a-zA-Z]+)@/g, (_, field) => literal(given(record[field]), lang));
 }
 
 // Offers the scripts of record (null: none) under the verdict just shown.
@@ -476,6 +479,54 @@ function stopDrawing() {
 // costs what the first did; until then it takes height, e.g. '40rem'.
 function listBlock(height) {
   return element('div', { class: 'block', style: `contain-intrinsic-size: auto ${height}` });
+}
+
+// ---- Input this page does not check ----
+
+// The page that checks each scheme (web.Pages; web/pages_test.go keeps the
+// two the same). A record of a scheme another page checks gets no verdict
+// here, never this page's view of it: the verdict says where it is checked.
+const schemePages = {
+  dice_v1: 'check', shoe_v1: 'shoe', dice_v2: 'dice',
+  match_seed_v2: 'games', match_seed_v1: 'games', poker_hmac_v1: 'games', chess_colour_v1: 'games',
+};
+
+function checkedOnAnotherPage(scheme) {
+  return Object.hasOwn(schemePages, scheme) && schemePages[scheme] !== pageName;
+}
+
+// Whether result (pfcheck.check's) is of a scheme another page checks; if
+// so, the verdict says which page, with a link that opens the record there
+// where a link carries it (link: formatLink's answer, '' where none does),
+// and clear() empties what the page showed of its last verdict.
+function checkedElsewhere(result, link, clear) {
+  if (!checkedOnAnotherPage(result.scheme)) return false;
+  const page = schemePages[result.scheme];
+  clear();
+  showProblems([]);
+  const url = pageURL(page, pageLang, link ? `#${link}` : '');
+  const name = msg(`msg.page.${page}`);
+  showVerdict('elsewhere', msgParts('msg.record.elsewhere', { page: url ? element('a', { href: url }, name) : name }));
+  return true;
+}
+
+// answering(act, clear) is act, for a handler that answers an input, such
+// that a fault of this page's own code while it answers replaces the verdict
+// with one that says so (no verdict, no scripts, nothing kept; clear empties
+// the result) and then goes on to the console as the uncaught error it is.
+function answering(act, clear) {
+  return (...args) => {
+    try {
+      return act(...args);
+    } catch (err) {
+      try {
+        clear();
+      } finally {
+        showVerdict('fault', msg('msg.verdict.fault'));
+      }
+      throw err;
+    }
+  };
 }
 
 // ---- Links of another page ----

@@ -260,6 +260,7 @@ start((pfcheck) => {
 
   function run(record) {
     const result = pfcheck.check(record);
+    if (checkedElsewhere(result, pfcheck.formatLink(record), clearResult)) return;
     if (result.status === 'invalid' || result.status === 'unsupported' || result.scheme !== 'dice_v2') {
       showInvalid(result.errors ?? [], result.status === 'invalid' ? 'invalid' : 'unsupported');
       return;
@@ -389,7 +390,7 @@ start((pfcheck) => {
     });
   }
 
-  function runFromFragment() {
+  const runFromFragment = answering(() => {
     if (!hasLink() || !linkIsHere()) {
       clearResult();
       return;
@@ -400,16 +401,16 @@ start((pfcheck) => {
       showInvalid(parsed.errors);
       return;
     }
-    fill(parsed.record);
+    if (!checkedOnAnotherPage(parsed.record.scheme)) fill(parsed.record); // the form holds this page's records only
     run(parsed.record);
-  }
+  }, clearResult);
 
-  form.addEventListener('submit', (event) => {
+  form.addEventListener('submit', answering((event) => {
     event.preventDefault();
     const { record, errors } = recordFromForm();
     if (errors) showInvalid(errors);
     else run(record);
-  });
+  }, clearResult));
 
   document.querySelector('[data-copy-link]').addEventListener('click', async () => {
     const { record } = recordFromForm();

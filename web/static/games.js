@@ -226,7 +226,7 @@ const gamesPage = (() => {
       const number = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
       number.lastIndex = i;
       const m = number.exec(text);
-      if (!m) fail('bad-json');
+      if (!m || !Number.isFinite(Number(m[0]))) fail('bad-json'); // 1e400: no number a record holds
       i += m[0].length;
       return Number(m[0]);
     };
@@ -432,6 +432,7 @@ start((pfcheck) => {
 
   function run(record, parseProblems = []) {
     const result = pfcheck.check(record);
+    if (checkedElsewhere(result, pfcheck.formatLink(record), clearResult)) return;
     if (result.status === 'unsupported') {
       showInvalid(result.errors, 'unsupported');
       return;
@@ -733,11 +734,11 @@ start((pfcheck) => {
   // ---- where records come from ----
 
   function runRecord(record) {
-    fill(record);
+    if (!checkedOnAnotherPage(record.scheme)) fill(record); // the form holds this page's records only
     run(record);
   }
 
-  function runFromFragment() {
+  const runFromFragment = answering(() => {
     if (!hasLink() || !linkIsHere()) {
       clearResult();
       return;
@@ -751,9 +752,9 @@ start((pfcheck) => {
       return;
     }
     runRecord(parsed.record);
-  }
+  }, clearResult);
 
-  function runPasted() {
+  const runPasted = answering(() => {
     const read = gamesPage.parseJSON(document.getElementById('paste-record').value, 'record');
     if (read.problem) {
       showInvalid([read.problem]);
@@ -764,14 +765,14 @@ start((pfcheck) => {
       return;
     }
     runRecord(read.value);
-  }
+  }, clearResult);
 
   what.addEventListener('change', selectionChanged);
-  form.addEventListener('submit', (event) => {
+  form.addEventListener('submit', answering((event) => {
     event.preventDefault();
     const { record, problems } = recordFromForm();
     run(record, problems);
-  });
+  }, clearResult));
   document.querySelector('[data-check-pasted]').addEventListener('click', runPasted);
   document.querySelector('[data-copy-link]').addEventListener('click', async () => {
     const { record, problems } = recordFromForm();

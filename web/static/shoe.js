@@ -107,6 +107,7 @@ start((pfcheck) => {
   // values that could not be read) are shown with the record's own.
   function run(record, extraProblems = []) {
     const result = pfcheck.check(record);
+    if (checkedElsewhere(result, pfcheck.formatLink(record), clearResult)) return;
     if (extraProblems.length > 0) {
       const own = new Set(extraProblems.map((p) => p.field));
       const others = result.status === 'invalid' ? result.errors.filter((p) => !own.has(p.field)) : [];
@@ -224,7 +225,7 @@ start((pfcheck) => {
   // The verifier reads the link (testdata/shoe_v1.md, "Link"): with
   // problems it still gives the fields that read, and each value that did
   // not as its problem's token, shown in its field as it stood.
-  function runFromFragment() {
+  const runFromFragment = answering(() => {
     if (!hasLink() || !linkIsHere()) {
       clearResult();
       return;
@@ -237,15 +238,15 @@ start((pfcheck) => {
     const raw = Object.fromEntries(errors.filter((p) => Object.hasOwn(p, 'token')).map((p) => [p.field, p.token]));
     fill(record, raw);
     run(record, errors);
-  }
+  }, clearResult);
 
   // ---- Typed ----
 
-  form.addEventListener('submit', (event) => {
+  form.addEventListener('submit', answering((event) => {
     event.preventDefault();
     const { record, cardErrors } = recordFromForm();
     run(record, cardErrors);
-  });
+  }, clearResult));
 
   for (const button of document.querySelectorAll('[data-copy]')) {
     button.addEventListener('click', async () => announceCopy(await copyText(field(button.dataset.copy).value)));

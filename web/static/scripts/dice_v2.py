@@ -1,14 +1,22 @@
 # Checks one match's dice bound to both players and a drand round (scheme
 # dice_v2) without the pfcheck page.
-# Save as check.py and run: python3 check.py  (Python 3, hashlib and hmac only)
+# Save as check.py and run: python3 check.py  (Python 3, standard library only)
 #
-# Not checked here: the round's BLS signature. drand's own tools check it:
-# the JavaScript client drand-client (npm install drand-client; fetchBeacon
-# verifies every beacon against the chain's key) or the drand command-line
-# tool, for the League of Entropy "quicknet" chain
-# 52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971.
+# The drand round's signature is what fixes the anchor, and so the rolls: any
+# other 48 bytes give other rolls. This script cannot verify the signature
+# itself (that takes BLS12-381 pairings), so without the network it never
+# says match. Run it as  python3 check.py --drand  and it asks drand's public
+# relays for the round (of the League of Entropy "quicknet" chain, by its
+# hash; only with --drand does it connect anywhere) and compares their
+# signature with the match's, byte for byte: then it can say match.
+# PFCHECK_DRAND_RELAYS (comma-separated base URLs) replaces the relays.
 import hashlib
 import hmac
+import json
+import os
+import re
+import sys
+import urllib.request
 
 # The match, as the page read it (None: not given).
 server_seed = @serverSeed@  # 64 hex digits; the HMAC key is its bytes
@@ -32,7 +40,36 @@ if seal is None:
 else:
     print("seal " + computed_seal + (" DIFFERS from " + seal if differences else " matches"))
 
-# 2. The round: its time must be later than the seal's; its randomness, the
+# 2. The round's signature, as drand's relays give round R of quicknet: the
+# same bytes from every relay that answers (at least two), or not checked.
+CHAIN = "52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971"
+RELAYS = "https://api.drand.sh,https://api2.drand.sh,https://api3.drand.sh,https://drand.cloudflare.com"
+signature_checked = False
+if "--drand" in sys.argv[1:]:
+    answers = []
+    for relay in os.environ.get("PFCHECK_DRAND_RELAYS", RELAYS).split(","):
+        url = relay.rstrip("/") + "/" + CHAIN + "/public/" + str(drand_round)
+        try:
+            with urllib.request.urlopen(url, timeout=10) as response:
+                beacon = json.loads(response.read(65536))
+            theirs = beacon.get("signature") if isinstance(beacon, dict) else None
+            if beacon.get("round") != drand_round or not isinstance(theirs, str) or not re.fullmatch("[0-9a-fA-F]{96}", theirs):
+                raise ValueError("not round " + str(drand_round))
+            answers.append(bytes.fromhex(theirs))
+            print("drand relay " + url + ": signature " + theirs.lower())
+        except Exception as err:  # any failure of one relay: it gave no answer
+            print("drand relay " + url + ": no answer (" + str(err) + ")")
+    if len(answers) < 2 or not all(hmac.compare_digest(a, answers[0]) for a in answers):
+        print("signature: NOT CHECKED: fewer than two relays answered, or they differ")
+    else:
+        signature_checked = hmac.compare_digest(bytes.fromhex(drand_signature), answers[0])
+        if not signature_checked:
+            differences.append("signature")
+        print("signature " + ("is" if signature_checked else "DIFFERS from") + " round " + str(drand_round) + "'s, as drand's relays give it")
+else:
+    print("signature: not checked (no network); run python3 check.py --drand to compare it with drand's relays")
+
+# 3. The round: its time must be later than the seal's; its randomness, the
 # anchor, is SHA-256 of its signature.
 round_time = 1692803367 + (drand_round - 1) * 3
 if sealed_at is not None and not round_time > sealed_at:
@@ -44,10 +81,9 @@ else:
     print("drand round " + str(drand_round) + " at Unix time " + str(round_time) + after)
 anchor = hashlib.sha256(bytes.fromhex(drand_signature)).digest()
 print("anchor " + anchor.hex())
-print("signature: not checked here; check round " + str(drand_round) + " with drand-client or the drand CLI")
 
 
-# 3. binding = lp(match) lp(game) lp(player A) lp(player B) lp(anchor), lp(x) = uint32be(length of x) x.
+# 4. binding = lp(match) lp(game) lp(player A) lp(player B) lp(anchor), lp(x) = uint32be(length of x) x.
 def lp(data):
     return len(data).to_bytes(4, "big") + data
 
@@ -56,7 +92,7 @@ def binding(game):
     return lp(str(match).encode()) + lp(str(game).encode()) + lp(players[0].encode("utf-8")) + lp(players[1].encode("utf-8")) + lp(anchor)
 
 
-# 4. Roll n of a game: HMAC(seed, binding uint64be(n)), then HMAC(seed, binding uint64be(n) uint32be(j))
+# 5. Roll n of a game: HMAC(seed, binding uint64be(n)), then HMAC(seed, binding uint64be(n) uint32be(j))
 # for j = 1, 2, ...; bytes of 252 and above skipped, the first two kept give the dice (b mod 6 + 1).
 def roll(game, n):
     kept = []
@@ -68,7 +104,7 @@ def roll(game, n):
     return str(kept[0]) + str(kept[1])
 
 
-# 5. Every roll, counted from 1 within its game, against the one played.
+# 6. Every roll, counted from 1 within its game, against the one played.
 for i, game in enumerate(games or []):
     for k, played in enumerate(game["rolls"]):
         dice = roll(i + 1, k + 1)
@@ -77,8 +113,11 @@ for i, game in enumerate(games or []):
             differences.append(where)
         print(where + ": " + dice[0] + "-" + dice[1] + (" as played" if played == dice else " DIFFERS, played " + played[0] + "-" + played[1]))
 
-# 6. The verdict: mismatch (and the first difference), match, or computed (no rolls to compare).
+# 7. The verdict: mismatch (and the first difference), match, or computed (no rolls to compare);
+# never match or computed while the signature is not checked.
 if differences:
     print("mismatch " + differences[0])
+elif not signature_checked:
+    print("not checked: the signature of drand round " + str(drand_round) + "; run python3 check.py --drand")
 else:
     print("match" if games else "computed")
