@@ -20,7 +20,7 @@ LEAN_TAGS := pfcheck_minimal,pfcheck_shoe,pfcheck_tablegames
 AUDIT_100K := $(DIST)/bench/audit-100k.txt
 AUDIT_1G   := $(DIST)/bench/audit-1g.txt
 
-.PHONY: help build wasm vectors test test-quick test-go test-node test-engines vet serve bench bench-audit screenshots reproducible clean
+.PHONY: help build wasm vectors test test-quick test-go test-node test-engines vet typecheck serve bench bench-audit screenshots reproducible clean
 
 help:           ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*##/\t/'
@@ -42,7 +42,7 @@ $(DIST)/wasm_exec.js: $(GOROOT)/lib/wasm/wasm_exec.js
 vectors:        ## regenerate testdata/vectors from the JavaScript generators
 	@for g in $(GENS); do echo "$(NODE) $$g"; $(NODE) $$g || exit 1; done
 
-vet:            ## gofmt, go vet (native and wasm), and what the wasm links
+vet: typecheck  ## gofmt, go vet (native and wasm), what the wasm links, and the JavaScript's types
 	@test -z "$$(gofmt -l .)" || { gofmt -l .; echo 'gofmt: files above need formatting'; exit 1; }
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm
@@ -64,7 +64,18 @@ test-go: web/node_modules/.installed ## Go tests, including the chromedp browser
 test-engines: wasm build web/node_modules/.installed ## the pages in WebKit (WebKitWebDriver, Xvfb) and Firefox (WebDriver BiDi): web/engines
 	$(NODE) --test --test-concurrency=1 web/engines/
 
-# axe-core and the engine tests' clients, pinned in web/package.json and its lock.
+# The templates the build fills in (sw.js, the scripts to check without the
+# page) are checked as filled: each @placeholder@ a JSON value of any type.
+TYPECHECK := web/dist.cache/typecheck
+typecheck: web/node_modules/.installed ## TypeScript's checker (pinned in web/package.json) over the JavaScript: web/static, web/engines, web/node
+	@rm -rf $(TYPECHECK) && mkdir -p $(TYPECHECK)/scripts
+	@for f in web/static/sw.js web/static/scripts/*.mjs; do \
+		sed -E "s|@[A-Za-z0-9_]+@|JSON.parse('null')|g" $$f > $(TYPECHECK)/$${f#web/static/}; done
+	web/node_modules/.bin/tsc -p web/static/tsconfig.json
+	web/node_modules/.bin/tsc -p web/static/tsconfig.sw.json
+	web/node_modules/.bin/tsc -p web/tsconfig.json
+
+# axe-core, TypeScript and the engine tests' clients, pinned in web/package.json and its lock.
 web/node_modules/.installed: web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund
 	touch $@

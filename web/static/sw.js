@@ -48,7 +48,7 @@ async function storeBuild() {
     }
     // A new response with the same headers (the page's policy among them),
     // never marked as redirected, which a navigation would refuse.
-    return [url, new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers })];
+    return /** @type {[string, Response]} */ ([url, new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers })]);
   }));
   const cache = await caches.open(cacheName);
   try {
