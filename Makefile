@@ -20,7 +20,7 @@ LEAN_TAGS := pfcheck_minimal,pfcheck_shoe,pfcheck_tablegames
 AUDIT_100K := $(DIST)/bench/audit-100k.txt
 AUDIT_1G   := $(DIST)/bench/audit-1g.txt
 
-.PHONY: help build wasm vectors test test-quick test-go test-node test-engines vet typecheck serve bench bench-audit screenshots reproducible clean
+.PHONY: help setup build wasm vectors test test-quick test-go test-node test-engines vet typecheck serve bench bench-audit screenshots reproducible clean
 
 help:           ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*##/\t/'
@@ -50,8 +50,12 @@ vet: typecheck  ## gofmt, go vet (native and wasm), what the wasm links, and the
 	@! GOOS=js GOARCH=wasm $(GO) list -tags $(LEAN_TAGS) -deps ./wasm | grep -xE 'fmt|encoding/json|encoding/hex|reflect|net/http' \
 		|| { echo 'the wasm links a package listed above'; exit 1; }
 
-test: vet wasm build test-go test-node test-engines ## run every test: Go (with the browser tests in Chromium), the wasm in Node, the pages in WebKit and Firefox
-	@echo 'make test: all passed'
+setup:          ## install what the tests need and is missing (.ci/setup: the browsers, their drivers, Xvfb, zopfli, Node.js, Python; as root with apt-get, else it says the line to run), and the pinned npm packages
+	@.ci/setup
+	@$(MAKE) -s web/node_modules/.installed
+
+test: setup vet wasm build test-go test-node test-engines ## set up, then run every test: Go (with the browser tests in Chromium), the wasm in Node, the pages in WebKit and Firefox; the last line says whether a browser was missing
+	@.ci/setup verdict
 
 test-quick: wasm build ## the tests that need no browser, in a minute or two: Go with -short (the browser tests skip), the wasm in Node
 	$(GO) test -short -count=1 ./...
