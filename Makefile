@@ -20,7 +20,7 @@ LEAN_TAGS := pfcheck_minimal,pfcheck_shoe,pfcheck_tablegames
 AUDIT_100K := $(DIST)/bench/audit-100k.txt
 AUDIT_1G   := $(DIST)/bench/audit-1g.txt
 
-.PHONY: help setup build wasm vectors test test-quick test-go test-go-short test-go-other test-node test-engines vet typecheck serve bench bench-audit screenshots reproducible clean
+.PHONY: help setup build wasm vectors test test-quick test-go test-go-short test-node test-engines vet typecheck serve bench bench-audit screenshots reproducible clean
 
 help:           ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*##/\t/'
@@ -54,14 +54,13 @@ setup:          ## install what the tests need and is missing (.ci/setup: the br
 	@.ci/setup
 	@$(MAKE) -s web/node_modules/.installed
 
-# The suites run side by side, each browser suite in its own browser: the
-# Go tests of web/ in two test binaries (two Chromiums), the engines'
-# (WebKit and Firefox, side by side too), the other Go packages and Node: a
-# browser test mostly waits on its page, and the machine has the memory
-# (web/BENCHMARKS.md, "The test run"). Each suite's output comes whole when
-# it ends (-O).
+# The suites run side by side, each in its own browser: the Go tests
+# (Chromium for web/), Node, and the engines' (WebKit and Firefox, side by
+# side too): a browser test mostly waits on its page, and the machine has
+# the memory (web/BENCHMARKS.md, "The test run"). Each suite's output comes
+# whole when it ends (-O).
 test: setup vet wasm build ## set up, then run every test: Go (with the browser tests in Chromium), the wasm in Node, the pages in WebKit and Firefox; the last line says whether a browser was missing
-	@$(MAKE) --no-print-directory -j5 -O test-go-other test-web-1 test-web-2 test-node test-engines
+	@$(MAKE) --no-print-directory -j3 -O test-go test-node test-engines
 	@.ci/setup verdict
 
 test-quick: wasm build ## the tests that need no browser, in under a minute: Go with -short (the browser tests skip) and the wasm in Node, side by side
@@ -73,13 +72,6 @@ test-go: web/node_modules/.installed ## Go tests, including the chromedp browser
 
 test-go-short:
 	$(GO) test -short -count=1 ./...
-
-test-go-other:
-	$(GO) test -count=1 -timeout 30m $$($(GO) list ./... | grep -vx pfcheck/web)
-
-# Shard n of web/'s tests: every second test of go test -list, from the nth.
-test-web-%: web/node_modules/.installed
-	cd web && $(GO) test -count=1 -timeout 30m -run "^($$($(GO) test -short -list . | grep '^Test' | awk 'NR % 2 == $* % 2' | paste -sd'|'))$$" .
 
 test-engines: wasm build web/node_modules/.installed ## the pages in WebKit (WebKitWebDriver, Xvfb) and Firefox (WebDriver BiDi), side by side: web/engines
 	$(NODE) --test --test-concurrency=2 web/engines/
