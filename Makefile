@@ -58,9 +58,9 @@ setup:          ## install what the tests need and is missing (.ci/setup: the br
 # (Chromium for web/), Node, and the engines' (WebKit and Firefox, side by
 # side too): a browser test mostly waits on its page, and the machine has
 # the memory (web/BENCHMARKS.md, "The test run"). Each suite's output comes
-# whole when it ends (-O).
+# whole when it ends (-O); the build is not run again for them (-o).
 test: setup vet wasm build ## set up, then run every test: Go (with the browser tests in Chromium), the wasm in Node, the pages in WebKit and Firefox; the last line says whether a browser was missing
-	@$(MAKE) --no-print-directory -j3 -O test-go test-node test-engines
+	@$(MAKE) --no-print-directory -j3 -O -o build -o wasm test-go test-node test-engines
 	@.ci/setup verdict
 
 test-quick: wasm build ## the tests that need no browser, in under a minute: Go with -short (the browser tests skip) and the wasm in Node, side by side
