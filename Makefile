@@ -20,7 +20,7 @@ LEAN_TAGS := pfcheck_minimal,pfcheck_shoe,pfcheck_tablegames
 AUDIT_100K := $(DIST)/bench/audit-100k.txt
 AUDIT_1G   := $(DIST)/bench/audit-1g.txt
 
-.PHONY: help build conformance wasm vectors test test-quick test-go test-node test-engines fuzz vet serve bench bench-audit screenshots reproducible clean
+.PHONY: help setup build conformance wasm vectors test test-quick test-go test-go-short test-node test-engines fuzz vet typecheck serve bench bench-audit screenshots reproducible clean
 
 help:           ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*##/\t/'
@@ -46,7 +46,7 @@ $(DIST)/wasm_exec.js: $(GOROOT)/lib/wasm/wasm_exec.js
 vectors:        ## regenerate testdata/vectors (and the example operator's, testdata/operator) from the JavaScript generators
 	@for g in $(GENS); do echo "$(NODE) $$g"; $(NODE) $$g || exit 1; done
 
-vet:            ## gofmt, go vet (native and wasm), and what the wasm links
+vet: typecheck  ## gofmt, go vet (native and wasm), what the wasm links, and the JavaScript's types
 	@test -z "$$(gofmt -l .)" || { gofmt -l .; echo 'gofmt: files above need formatting'; exit 1; }
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm
@@ -54,21 +54,44 @@ vet:            ## gofmt, go vet (native and wasm), and what the wasm links
 	@! GOOS=js GOARCH=wasm $(GO) list -tags $(LEAN_TAGS) -deps ./wasm | grep -xE 'fmt|encoding/json|encoding/hex|reflect|net/http' \
 		|| { echo 'the wasm links a package listed above'; exit 1; }
 
-test: vet wasm build test-go test-node test-engines ## run every test: Go (with the browser tests in Chromium), the wasm in Node, the pages in WebKit and Firefox
-	@echo 'make test: all passed'
+setup:          ## install what the tests need and is missing (.ci/setup: the browsers, their drivers, Xvfb, zopfli, Node.js, Python; as root with apt-get, else it says the line to run), and the pinned npm packages
+	@.ci/setup
+	@$(MAKE) -s web/node_modules/.installed
 
-test-quick: wasm build ## the tests that need no browser, in a minute or two: Go with -short (the browser tests skip), the wasm in Node
-	$(GO) test -short -count=1 ./...
-	$(NODE) --test web/node/
+# The suites run side by side, each in its own browser: the Go tests
+# (Chromium for web/), Node, and the engines' (WebKit and Firefox, side by
+# side too): a browser test mostly waits on its page, and the machine has
+# the memory (web/BENCHMARKS.md, "The test run"). Each suite's output comes
+# whole when it ends (-O); the build is not run again for them (-o).
+test: setup vet wasm build ## set up, then run every test: Go (with the browser tests in Chromium), the wasm in Node, the pages in WebKit and Firefox; the last line says whether a browser was missing
+	@$(MAKE) --no-print-directory -j3 -O -o build -o wasm test-go test-node test-engines
+	@.ci/setup verdict
+
+test-quick: wasm build ## the tests that need no browser, in under a minute: Go with -short (the browser tests skip) and the wasm in Node, side by side
+	@$(MAKE) --no-print-directory -j2 -O test-go-short test-node
 	@echo 'make test-quick: passed; make test runs every test'
 
 test-go: web/node_modules/.installed ## Go tests, including the chromedp browser tests in web/ (with axe-core)
 	$(GO) test -count=1 -timeout 30m ./...
 
-test-engines: wasm build web/node_modules/.installed ## the pages in WebKit (WebKitWebDriver, Xvfb) and Firefox (WebDriver BiDi): web/engines
-	$(NODE) --test --test-concurrency=1 web/engines/
+test-go-short:
+	$(GO) test -short -count=1 ./...
 
-# axe-core and the engine tests' clients, pinned in web/package.json and its lock.
+test-engines: wasm build web/node_modules/.installed ## the pages in WebKit (WebKitWebDriver, Xvfb) and Firefox (WebDriver BiDi), side by side: web/engines
+	$(NODE) --test --test-concurrency=2 web/engines/
+
+# The templates the build fills in (sw.js, the scripts to check without the
+# page) are checked as filled: each @placeholder@ a JSON value of any type.
+TYPECHECK := web/dist.cache/typecheck
+typecheck: web/node_modules/.installed ## TypeScript's checker (pinned in web/package.json) over the JavaScript: web/static, web/engines, web/node
+	@rm -rf $(TYPECHECK) && mkdir -p $(TYPECHECK)/scripts
+	@for f in web/static/sw.js web/static/scripts/*.mjs; do \
+		sed -E "s|@[A-Za-z0-9_]+@|JSON.parse('null')|g" $$f > $(TYPECHECK)/$${f#web/static/}; done
+	web/node_modules/.bin/tsc -p web/static/tsconfig.json
+	web/node_modules/.bin/tsc -p web/static/tsconfig.sw.json
+	web/node_modules/.bin/tsc -p web/tsconfig.json
+
+# axe-core, TypeScript and the engine tests' clients, pinned in web/package.json and its lock.
 web/node_modules/.installed: web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund
 	touch $@

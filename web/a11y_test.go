@@ -13,8 +13,8 @@ import (
 const axeScript = "node_modules/axe-core/axe.min.js"
 
 // TestAccessibility runs axe-core on every page, and on the check page in
-// every language (pagesAndLanguages), opened
-// with a link, in light and dark, at 360 and 1280 px: no violation of its
+// every language (pagesAndLanguages), opened with a link, in light and dark,
+// each at 360 or 1280 px (the pairs take turns): no violation of its
 // rules (WCAG 2.2 A and AA, best practices, and the 24 px target size).
 func TestAccessibility(t *testing.T) {
 	needBrowser(t)
@@ -34,30 +34,36 @@ func TestAccessibility(t *testing.T) {
 	}
 }
 
-// checkAccessibility runs axe-core on the page open in tb, in light and
-// dark, at each of the screens' sizes, and fails the test on any violation.
+// axeCalls counts checkAccessibility's calls, which take turns at pairing
+// the colour schemes with the screens' sizes.
+var axeCalls int
+
+// checkAccessibility runs axe-core on the page open in tb, in light and in
+// dark, each at one of the screens' sizes, and fails the test on any
+// violation. The pairs swap from one call to the next (a page's next
+// language): a test's calls check every scheme at every size.
 func checkAccessibility(t *testing.T, tb *tab, axe []byte, name string) {
 	t.Helper()
 	eval[bool](tb, string(axe)+";true")
-	for _, scheme := range []string{"light", "dark"} {
+	axeCalls++
+	for i, scheme := range []string{"light", "dark"} {
 		if _, err := chromedp.Call(tb.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
 			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}},
 		}); err != nil {
 			t.Fatal(err)
 		}
-		for _, size := range screens {
-			if err := chromedp.Do(tb.ctx, chromedp.EmulateViewport(size.width, size.height)); err != nil {
-				t.Fatal(err)
-			}
-			violations, err := chromedp.Run(tb.ctx, chromedp.Evaluate[[]string](`axe.run(document, { rules: { 'target-size': { enabled: true } } })
-				.then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')))`,
-				chromedp.EvalAwaitPromise))
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, v := range violations {
-				t.Errorf("%s %s %dpx: %s", name, scheme, size.width, v)
-			}
+		size := screens[(i+axeCalls)%len(screens)]
+		if err := chromedp.Do(tb.ctx, chromedp.EmulateViewport(size.width, size.height)); err != nil {
+			t.Fatal(err)
+		}
+		violations, err := chromedp.Run(tb.ctx, chromedp.Evaluate[[]string](`axe.run(document, { rules: { 'target-size': { enabled: true } } })
+			.then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')))`,
+			chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range violations {
+			t.Errorf("%s %s %dpx: %s", name, scheme, size.width, v)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"pfcheck/internal/report"
@@ -106,10 +107,18 @@ func TestVectorsAreFresh(t *testing.T) {
 	}
 	os.Mkdir(filepath.Join(scratch, "vectors"), 0o755)
 	generators, _ := filepath.Glob(filepath.Join(scratch, "gen", "*.mjs"))
+	// Side by side: each writes its own files.
+	var wg sync.WaitGroup
 	for _, g := range generators {
-		if out, err := exec.Command(node, g).CombinedOutput(); err != nil {
-			t.Fatalf("%s: %v\n%s", filepath.Base(g), err, out)
-		}
+		wg.Go(func() {
+			if out, err := exec.Command(node, g).CombinedOutput(); err != nil {
+				t.Errorf("%s: %v\n%s", filepath.Base(g), err, out)
+			}
+		})
+	}
+	wg.Wait()
+	if t.Failed() {
+		return
 	}
 	for _, dir := range []string{"vectors", "audit", "operator"} {
 		committed, _ := filepath.Glob(filepath.Join(vectortest.Dir(), "..", dir, "*.*"))

@@ -106,7 +106,14 @@ function mul(k, p) {
 }
 
 /** Decodes a compressed G1 point (ZCash flags): 'point', 'not-on-curve', 'not-in-subgroup', or 'bad-encoding'. */
+// Once per signature: the subgroup check (R times the point, in affine
+// coordinates) takes a second, and most records carry the same signatures.
+const classified = new Map();
 function classifyG1(sigHex) {
+  if (!classified.has(sigHex)) classified.set(sigHex, classifyG1Once(sigHex));
+  return classified.get(sigHex);
+}
+function classifyG1Once(sigHex) {
   const b = Buffer.from(sigHex, 'hex');
   if (b.length !== 48 || !(b[0] & 0x80)) return 'bad-encoding';
   if (b[0] & 0x40) return (b[0] === 0xc0 && b.subarray(1).every((x) => x === 0)) ? 'infinity' : 'bad-encoding';

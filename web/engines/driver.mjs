@@ -50,7 +50,7 @@ export function freePort() {
     const srv = createServer();
     srv.on('error', reject);
     srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (srv.address());
       srv.close(() => resolve(port));
     });
   });
@@ -67,10 +67,13 @@ function start(command, args, env = {}) {
 }
 
 // What every page object shares: a navigation that always loads a new
-// document, and polling.
+// document, and polling. Each engine's page object adds location(),
+// navigate(url) and eval(expression).
+/** @typedef {BasePage & { location(): Promise<string>, navigate(url: string): Promise<unknown>, eval(expression: string): Promise<unknown> }} EnginePage */
 class BasePage {
   errors = [];
 
+  /** @this {EnginePage} @param {string} url */
   async goto(url) {
     const [here] = (await this.location()).split('#');
     if (here === url.split('#')[0]) await this.navigate('about:blank');
@@ -79,6 +82,7 @@ class BasePage {
     await this.navigate(url);
   }
 
+  /** @this {EnginePage} @param {string} expression */
   async poll(expression, ms = POLL_MS) {
     const until = Date.now() + ms;
     let last;

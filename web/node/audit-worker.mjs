@@ -5,7 +5,7 @@ import { parentPort } from 'node:worker_threads';
 import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
 
-await import(new URL('../dist/wasm_exec.js', import.meta.url)); // defines globalThis.Go
+await import(new URL('../dist/wasm_exec.js', import.meta.url).href); // defines globalThis.Go
 for (const script of ['links.js', 'audit-core.js']) {
   vm.runInThisContext(readFileSync(new URL(`../static/${script}`, import.meta.url), 'utf8'));
 }

@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import vm from 'node:vm';
 
 const season = new URL('../../testdata/audit/season.txt', import.meta.url);
-const expect = JSON.parse(readFileSync(new URL('../../testdata/audit/season.expect.json', import.meta.url)));
+const expect = JSON.parse(readFileSync(new URL('../../testdata/audit/season.expect.json', import.meta.url), 'utf8'));
 const context = vm.createContext({});
 vm.runInContext(readFileSync(new URL('../static/links.js', import.meta.url), 'utf8'), context);
 
@@ -60,7 +60,7 @@ test('the season through web/node/audit.mjs: the generator\'s report', async () 
 test('linkPage sends each link line to the page the generator made it for', () => {
   const lines = readFileSync(season, 'utf8').split('\n');
   for (const [line, page] of Object.entries(expect.pages)) {
-    assert.equal(vm.runInContext(`linkPage(${JSON.stringify(lines[line - 1].trim())})`, context), page, `line ${line}`);
+    assert.equal(vm.runInContext(`linkPage(${JSON.stringify(lines[Number(line) - 1].trim())})`, context), page, `line ${line}`);
   }
 });
 

@@ -11,6 +11,7 @@ const verdict = pfcheck.check(record).status;
 
 // Each call, made from inside a check (an argument's toJSON), with what it
 // answers there.
+/** @type {Record<string, [() => unknown, unknown]>} */
 const refusals = {
   check: [() => pfcheck.check(record), { scheme: '', status: 'invalid', errors: [{ field: 'record', code: 'reentrant' }], mismatches: [] }],
   formatLink: [() => pfcheck.formatLink(record), ''],

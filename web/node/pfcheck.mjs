@@ -14,7 +14,7 @@ import { readFile } from 'node:fs/promises';
 let memory;
 
 export async function load(dist = new URL('../dist/', import.meta.url)) {
-  await import(new URL('wasm_exec.js', dist)); // defines globalThis.Go
+  await import(new URL('wasm_exec.js', dist).href); // defines globalThis.Go
   const go = new globalThis.Go();
   go.env = { GOGC: '400' }; // as the pages run it: see startGo in web/static/loader.js
   const wasm = await readFile(new URL('verifier.wasm', dist));
@@ -30,5 +30,5 @@ export const memoryBytes = () => memory.buffer.byteLength;
 // The test-vector files of testdata/vectors, parsed, as selfTest takes them.
 export function vectorFiles(dir = new URL('../../testdata/vectors/', import.meta.url)) {
   return readdirSync(dir).filter((f) => f.endsWith('.json')).sort()
-    .map((f) => JSON.parse(readFileSync(new URL(f, dir))));
+    .map((f) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')));
 }

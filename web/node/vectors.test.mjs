@@ -54,7 +54,7 @@ const calls = {
 };
 
 for (const f of files) {
-  const { cases } = JSON.parse(readFileSync(new URL(f, vectorDir)));
+  const { cases } = JSON.parse(readFileSync(new URL(f, vectorDir), 'utf8'));
   test(`${f}: every case through the public API`, () => {
     for (const c of cases) {
       const kind = Object.keys(calls).find((k) => k in c);

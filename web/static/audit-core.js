@@ -213,6 +213,11 @@ function addAuditOutcome(total, batch) {
 // progress(state) is called as batches end, with {done, total} in bytes and
 // the outcome so far. Aborting signal stops reading and waiting at once (the caller stops
 // the workers). Returns {outcome, cancelled}.
+/**
+ * @param {Blob} blob
+ * @param {{ audit(batch: object): Promise<object>, stop(): void }[]} workers
+ * @param {{ signal?: AbortSignal, progress?: (state: object) => void }} [options]
+ */
 async function runAudit(blob, workers, { signal, progress = () => {} } = {}) {
   const outcome = newAuditOutcome();
   const state = { done: 0, total: blob.size, outcome };
@@ -411,7 +416,7 @@ function auditWorkerMain(port) {
         // live heap is small, so collecting more often costs no measurable
         // time and keeps each worker's memory at about 10 MB instead of 22.
         const go = new Go();
-        const instance = await WebAssembly.instantiate(data.module, go.importObject);
+        const instance = await WebAssembly.instantiate(/** @type {WebAssembly.Module} */ (data.module), go.importObject);
         go.run(instance);
         pfcheck = globalThis.pfcheck;
         port.postMessage({ ready: pfcheck.version });

@@ -9,6 +9,7 @@
 // Number formats by their options: making one is slow, and the progress
 // formats its numbers several times a second.
 const numberFormats = new Map();
+/** @type {(n: number, options?: Intl.NumberFormatOptions) => string} */
 const formatNumber = (n, options = { maximumFractionDigits: 0 }) => {
   const key = JSON.stringify(options);
   if (!numberFormats.has(key)) numberFormats.set(key, new Intl.NumberFormat(intlLocale, options));
@@ -80,9 +81,13 @@ function differenceValue(scheme, kind, value) {
 
 start((pfcheck, module) => {
   const form = document.getElementById('audit-form');
+  /** @type {HTMLInputElement} */
   const fileInput = document.querySelector('[data-audit-file]');
+  /** @type {HTMLTextAreaElement} */
   const textInput = document.querySelector('[data-audit-text]');
+  /** @type {HTMLButtonElement} */
   const startButton = document.querySelector('[data-audit-start]');
+  /** @type {HTMLButtonElement} */
   const cancelButton = document.querySelector('[data-audit-cancel]');
   // The answer box at the top is the audit's summary.
   const summary = verdictBox;
@@ -354,7 +359,7 @@ start((pfcheck, module) => {
   });
 
   document.querySelector('[data-audit-lines]').addEventListener('click', async (event) => {
-    const button = event.target.closest('[data-audit-copy]');
+    const button = /** @type {Element} */ (event.target).closest('[data-audit-copy]');
     if (button) announceCopy(await copyText(button.dataset.auditCopy));
   });
 
@@ -428,7 +433,7 @@ start((pfcheck, module) => {
   }
 
   keptList.addEventListener('click', async (event) => {
-    const button = event.target.closest('[data-forget]');
+    const button = /** @type {Element} */ (event.target).closest('[data-forget]');
     if (!button || running) return;
     await forgetKeptMatch(button.dataset.forget);
     await forgotten(msg('msg.audit.kept.forgot'));

@@ -4,6 +4,7 @@
 
 start((pfcheck) => {
   const form = document.getElementById('check-form');
+  /** @param {string} name */
   const field = (name) => form.elements[name];
 
   function fill(record) {

@@ -8,7 +8,7 @@
 // clone now is cheap (its texts are shared), serialising the 1 MB waits for
 // the click.
 performance.mark('pfcheck:script');
-const pristinePage = document.documentElement.cloneNode(true);
+const pristinePage = /** @type {HTMLElement} */ (document.documentElement.cloneNode(true));
 const messages = JSON.parse(document.getElementById('messages').textContent);
 
 const pluralRules = new Intl.PluralRules(document.documentElement.lang);
@@ -194,7 +194,7 @@ function pageURL(page, lang = pageLang, fragment = location.hash) {
 // keep the fragment, which holds the match) where it can go, and hides it
 // where it cannot: never a dead link to file:///de/check/index.html.
 function updatePageLinks() {
-  for (const a of document.querySelectorAll('a[data-page-link]')) {
+  for (const a of /** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll('a[data-page-link]'))) {
     const fragment = a.hasAttribute('data-keep-fragment') ? location.hash : '';
     const url = pageURL(a.dataset.pageLink, a.hreflang || pageLang, fragment);
     a.hidden = url === '';
@@ -350,7 +350,7 @@ async function goTo(id) {
 }
 
 document.addEventListener('click', (event) => {
-  const link = event.target.closest('a[data-goto]');
+  const link = /** @type {Element} */ (event.target).closest('a[data-goto]');
   if (!link) return;
   event.preventDefault();
   goTo(link.getAttribute('href').slice(1));
@@ -382,6 +382,7 @@ function showCommitment(computedEl, givenEl, verdictEl, { computed, given, match
 // The page's scripts (web/static/scripts/, by scheme, "node" and "python"),
 // each with @field@ where the value of the record's field goes.
 const scriptTemplates = JSON.parse(document.getElementById('scripts')?.textContent ?? '{}');
+/** @type {HTMLDetailsElement} */
 const scriptsBox = document.querySelector('[data-scripts]');
 const scriptFiles = { node: ['check.mjs', 'text/javascript'], python: ['check.py', 'text/x-python'] };
 let scriptRecord = null;
@@ -550,6 +551,7 @@ function linkIsHere() {
 
 // Loads the verifier and runs its self-test; only when every vector passes
 // are the fields enabled and ready(pfcheck, module) called.
+/** @param {(pfcheck: PfCheck, module: WebAssembly.Module) => void} ready */
 async function start(ready) {
   if ('engineTooOld' in document.documentElement.dataset) return; // base.html said so
   updatePageLinks();

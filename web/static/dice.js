@@ -126,9 +126,11 @@ function setUpReach(pfcheck) {
       : msg('msg.dice.reach.count', { count: answer.count, d: answer.distance, distinct, doubles });
   }
   document.querySelector('[data-reach-form]').addEventListener('change', (event) => {
-    if (event.target.name === 'distance') update(event.target.value);
+    const { name, value } = /** @type {HTMLInputElement} */ (event.target);
+    if (name === 'distance') update(value);
   });
   document.querySelector('[data-reach-form]').addEventListener('submit', (event) => event.preventDefault());
+  /** @type {HTMLInputElement} */
   const checked = document.querySelector('input[name=distance]:checked');
   update(checked ? checked.value : '');
 }
@@ -156,7 +158,7 @@ function formatTime(unix) {
 // page's words (msg.dice.duration.*, as Intl's long units say it, which
 // the verdict's task cannot afford: oneDecimal).
 function formatDuration(seconds) {
-  const [unit, size] = [['day', 86400], ['hour', 3600], ['minute', 60]].find(([, size]) => seconds >= size) ?? ['second', 1];
+  const [unit, size] = /** @type {[string, number][]} */ ([['day', 86400], ['hour', 3600], ['minute', 60]]).find(([, size]) => seconds >= size) ?? ['second', 1];
   const value = Math.round(seconds / size * 10) / 10;
   return msg(`msg.dice.duration.${unit}`, { count: value, n: oneDecimal(value) });
 }
@@ -183,6 +185,7 @@ start((pfcheck) => {
   setUpOpening(pfcheck);
 
   const form = document.getElementById('dice-form');
+  /** @param {string} name */
   const field = (name) => form.elements[name];
   const hexFields = ['serverSeed', 'seal', 'drandSignature'];
   const numberFields = ['sealedAt', 'match', 'drandRound'];

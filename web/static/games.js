@@ -217,7 +217,7 @@ const gamesPage = (() => {
         }
       }
       if (c === '"') return string();
-      for (const [word, v] of [['true', true], ['false', false], ['null', null]]) {
+      for (const [word, v] of /** @type {[string, boolean | null][]} */ ([['true', true], ['false', false], ['null', null]])) {
         if (text.startsWith(word, i)) {
           i += word.length;
           return v;
@@ -276,6 +276,7 @@ start((pfcheck) => {
   const SCHEME_GROUP = { match_seed_v2: 'table', match_seed_v1: 'table', poker_hmac_v1: 'poker', chess_colour_v1: 'chess' };
   let activeGroup = 'table';
 
+  /** @type {(group: string, name: string) => HTMLInputElement} */
   const control = (group, name) => groups[group].querySelector(`[name="${name}"]`);
   const value = (group, name) => control(group, name).value;
   const setValue = (group, name, v) => {
@@ -337,7 +338,7 @@ start((pfcheck) => {
   };
 
   function fill(record) {
-    for (const g of Object.values(groups)) for (const c of g.querySelectorAll('input, textarea, select')) c.value = '';
+    for (const g of Object.values(groups)) for (const c of g.querySelectorAll(/** @type {'input'} */ ('input, textarea, select'))) c.value = '';
     const group = SCHEME_GROUP[record.scheme] ?? 'table';
     if (group === 'table') {
       what.value = text(record.game);
@@ -379,6 +380,7 @@ start((pfcheck) => {
       const v = value(group, field).trim();
       if (v !== '') record[field] = v;
     };
+    /** @type {PfRecord} */
     let record;
     if (activeGroup === 'table') {
       record = { scheme: 'match_seed_v2', game: what.value };

@@ -92,6 +92,7 @@ function verdictCalculated(record) {
 function setUpKeepSwitch() {
   const line = document.querySelector('[data-keep-switch]');
   if (!line || !keepingPossible) return;
+  /** @type {HTMLInputElement} */
   const input = line.querySelector('[data-keep]');
   input.checked = keepingOn();
   line.hidden = false;

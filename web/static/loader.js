@@ -29,7 +29,7 @@ function decodeBase64(base64) {
 const arriving = {};
 
 function receive(id) {
-  const page = performance.getEntriesByType('navigation')[0];
+  const page = /** @type {PerformanceNavigationTiming} */ (performance.getEntriesByType('navigation')[0]);
   if (!location.protocol.startsWith('http') || !page || page.responseEnd > 0 ||
     typeof DecompressionStream !== 'function' || typeof WebAssembly.compileStreaming !== 'function') return;
   const gunzip = new DecompressionStream('gzip');
@@ -106,6 +106,7 @@ function compileGo(wasm, id) {
 
 // Runs the compiled Go program's main, which returns once it has registered
 // what it offers.
+/** @param {WebAssembly.Module} module */
 async function runGo(module) {
   const go = new Go();
   // Go's collector runs when the heap has grown to five times what is live

@@ -7,6 +7,7 @@
 
 start((pfcheck) => {
   const form = document.getElementById('shoe-form');
+  /** @param {string} name */
   const field = (name) => form.elements[name];
   const scheme = 'shoe_v1';
   const maxCards = 416; // 8 decks of 52
@@ -28,7 +29,7 @@ start((pfcheck) => {
   }
 
   form.addEventListener('change', (event) => {
-    if (event.target.name === 'mode') showMode();
+    if (/** @type {HTMLInputElement} */ (event.target).name === 'mode') showMode();
   });
 
   // ---- Form ↔ record ----
@@ -259,6 +260,7 @@ start((pfcheck) => {
   // ---- Fetching inputs from the server (only when the player asks) ----
 
   const fetchForm = document.getElementById('fetch-form');
+  /** @type {HTMLButtonElement} */
   const fetchButton = fetchForm.querySelector('[data-fetch]');
   const fetchStatus = document.querySelector('[data-fetch-status]');
   const proofId = /^[A-Za-z0-9_-]{1,64}$/;

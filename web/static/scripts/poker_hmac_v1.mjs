@@ -29,7 +29,7 @@ if (serverSeed !== null) {
 
   // 2. The deck: Fisher-Yates from the top over a stream of 52-bit words of
   // HMAC(handValue, "pk1:" + T + ":" + S + ":" + n + ":" + seats + ":" + k), seats ascending.
-  const seatList = Object.keys(seats).sort((a, b) => a - b).map((s) => s + '=' + seats[s]).join(',');
+  const seatList = Object.keys(seats).sort((a, b) => Number(a) - Number(b)).map((s) => s + '=' + seats[s]).join(',');
   let k = 0;
   const next = () => BigInt('0x' + hmac(handValue, 'pk1:' + table + ':' + session + ':' + hand + ':' + seatList + ':' + k++).slice(0, 13));
   const SPAN = 1n << 52n;
