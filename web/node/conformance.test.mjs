@@ -44,12 +44,12 @@ test('a case the verifier computes otherwise: exit 1, named with its first diffe
 });
 
 test('files that cannot run: exit 2, saying why', () => {
-  for (const [files, says] of [
+  for (const [files, says] of /** @type {[Record<string, string>, RegExp][]} */ ([
     [{ 'x.json': '{"scheme": "dice_v1", "cases": [' }, /x\.json: .*JSON/],
     [{ 'x.json': '{"scheme": "dice_v9", "cases": [{"name": "a", "record": {}, "expect": {}}]}' }, /x\.json: scheme "dice_v9" is not one this verifier knows/],
     [{ 'x.json': '{"cases": []}' }, /x\.json: not a vector file/],
     [{ 'x.json': '{"scheme": "dice_v1", "cases": [{"record": {}, "expect": {}}]}' }, /x\.json: a case named undefined/],
-  ]) {
+  ])) {
     const { status, out, err } = conformance(operatorDir(files));
     assert.equal(status, 2, out + err);
     assert.match(err, says);

@@ -66,7 +66,8 @@ async function runNode(script, argv) {
   const process = { argv: ['node', 'check.mjs', ...argv], env: { PFCHECK_DRAND_RELAYS: RELAYS } };
   const console = { log: (line) => lines.push(String(line)) };
   try {
-    await new (async () => {}).constructor('nodeCrypto', 'console', 'process', 'fetch', body)(nodeCrypto, console, process, fetch);
+    const AsyncFunction = /** @type {FunctionConstructor} */ ((async () => {}).constructor);
+    await new AsyncFunction('nodeCrypto', 'console', 'process', 'fetch', body)(nodeCrypto, console, process, fetch);
   } catch (err) {
     return `CRASH ${err.name}: ${err.message}`;
   }
@@ -297,8 +298,8 @@ export async function runSample(pfcheck, recs) {
     res.setHeader('Content-Type', 'application/json');
     res.end(JSON.stringify(beacon(round)));
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${server.address().port}`;
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const base = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`;
   const env = { ...process.env, PFCHECK_DRAND_RELAYS: `${base}/a,${base}/b` };
   const run = (cmd, args) => new Promise((resolve) => {
     const child = spawn(cmd, args, { env });

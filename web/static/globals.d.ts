@@ -40,7 +40,7 @@ type PfResult = {
 
 interface PfCheck {
   version: string;
-  selfTest(files: unknown): { passed: number; failed: string[] };
+  selfTest(files: unknown): { passed: number; failed: string[]; differences: string[] };
   parseLink(fragment: unknown, format?: unknown): { record?: PfRecord; errors?: PfProblem[] };
   formatLink(record: unknown): string;
   parseRolls(text: unknown): { rolls?: string[]; errors?: PfProblem[] };

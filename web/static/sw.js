@@ -91,7 +91,7 @@ async function keep(kept, before = []) {
   for (const [path, href] of wanted) {
     if (!await cache.match(absolute(path))) lacking.push([path, href]);
   }
-  const responses = await Promise.all(lacking.map(async ([path, href]) => [absolute(path), await fetchChecked(path, href, before)]));
+  const responses = await Promise.all(lacking.map(async ([path, href]) => /** @type {[string, Response]} */ ([absolute(path), await fetchChecked(path, href, before)])));
   await Promise.all(responses.map(([url, response]) => cache.put(url, response)));
 }
 
