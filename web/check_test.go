@@ -164,7 +164,7 @@ func TestCheckPage(t *testing.T) {
 
 // TestGridCaptionWithoutIntl: the grid's caption gives the expected count
 // of each roll to one decimal in the page's decimal sign (400 rolls: 11,1
-// each), and the page formats no number with Intl on its way to the verdict:
+// each in German, 11.1 in English), and the page formats no number with Intl on its way to the verdict:
 // the first Intl.NumberFormat of a page cost some 50 ms before the verdict
 // was painted.
 func TestGridCaptionWithoutIntl(t *testing.T) {
@@ -181,7 +181,8 @@ func TestGridCaptionWithoutIntl(t *testing.T) {
 				t.Fatal("self-test failed")
 			}
 			tb.waitVerdict()
-			want := diceFill(pageWords(t, "check", lang)["msg.grid.caption"], "n", 400, "expected", "11,1")
+			words := pageWords(t, "check", lang)
+			want := diceFill(words["msg.grid.caption"], "n", 400, "expected", "11"+words["msg.number.decimal"]+"1")
 			if got := eval[string](tb, `document.querySelector('[data-grid-caption]').textContent`); got != want {
 				t.Errorf("caption %q, want %q", got, want)
 			}

@@ -39,7 +39,10 @@ function receive(id) {
     module: WebAssembly.compileStreaming(new Response(toCompile, { headers: { 'Content-Type': 'application/wasm' } })),
     bytes: new Response(toKeep).arrayBuffer().then((buffer) => new Uint8Array(buffer)),
   };
-  arriving[id].module.catch(() => {}); // a corrupt part rejects the bytes too, which loadVerifier reports
+  // A corrupt or missing part rejects both, which loadVerifier reports; a
+  // page that stops before it reads one must not leave it unhandled.
+  arriving[id].module.catch(() => {});
+  arriving[id].bytes.catch(() => {});
   // Between the parser's tasks, which on a phone's network mostly wait for
   // the next bytes, every part the parser has passed the end of (it has
   // added what follows) is fed; the rest when the page has been parsed. A
