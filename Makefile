@@ -20,7 +20,7 @@ LEAN_TAGS := pfcheck_minimal,pfcheck_shoe,pfcheck_tablegames
 AUDIT_100K := $(DIST)/bench/audit-100k.txt
 AUDIT_1G   := $(DIST)/bench/audit-1g.txt
 
-.PHONY: help setup build conformance wasm vectors test test-quick test-go test-go-short test-node test-engines fuzz vet typecheck serve bench bench-audit screenshots reproducible clean
+.PHONY: help setup build conformance wasm vectors test test-quick test-go test-core test-web-0 test-web-1 test-go-short test-node test-engines fuzz vet typecheck serve bench bench-audit screenshots reproducible clean
 
 help:           ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*##/\t/'
@@ -58,21 +58,27 @@ setup:          ## install what the tests need and is missing (.ci/setup: the br
 	@.ci/setup
 	@$(MAKE) -s web/node_modules/.installed
 
-# The suites run side by side, each in its own browser: the Go tests
-# (Chromium for web/), Node, and the engines' (WebKit and Firefox, side by
-# side too): a browser test mostly waits on its page, and the machine has
-# the memory (web/BENCHMARKS.md, "The test run"). Each suite's output comes
-# whole when it ends (-O); the build is not run again for them (-o).
-test: setup vet wasm build ## set up, then run every test: Go (with the browser tests in Chromium), the wasm in Node, the pages in WebKit and Firefox; the last line says whether a browser was missing
-	@$(MAKE) --no-print-directory -j3 -O -o build -o wasm test-go test-node test-engines
+# The suites run side by side: vet, the Go tests of every package but web,
+# web's browser tests in two shards (PFCHECK_SHARD, each its own Chromium),
+# Node, and the engines' (WebKit and Firefox, side by side too); a browser
+# test mostly waits on its page, and the build runs beside what does not
+# need it (web/BENCHMARKS.md, "The test run"). Each suite's output comes
+# whole when it ends (-O).
+test: setup ## set up, then run every test: vet and types, Go (with the browser tests in Chromium), the wasm in Node, the pages in WebKit and Firefox; the last line says whether a browser was missing
+	@$(MAKE) --no-print-directory -j6 -O vet test-core test-web-0 test-web-1 test-node test-engines
 	@.ci/setup verdict
 
 test-quick: wasm build ## the tests that need no browser, in under a minute: Go with -short (the browser tests skip) and the wasm in Node, side by side
 	@$(MAKE) --no-print-directory -j2 -O test-go-short test-node
 	@echo 'make test-quick: passed; make test runs every test'
 
-test-go: web/node_modules/.installed ## Go tests, including the chromedp browser tests in web/ (with axe-core)
-	$(GO) test -count=1 -timeout 30m ./...
+test-go: test-core test-web-0 test-web-1 ## Go tests, including the chromedp browser tests in web/ (with axe-core)
+
+test-core:
+	$(GO) test -count=1 $(shell $(GO) list ./... | grep -vx pfcheck/web)
+
+test-web-0 test-web-1: build web/node_modules/.installed
+	PFCHECK_SHARD=$(@:test-web-%=%)/2 $(GO) test -count=1 -timeout 30m ./web/
 
 test-go-short:
 	$(GO) test -short -count=1 ./...

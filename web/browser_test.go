@@ -10,6 +10,9 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io"
 	"net/http/httptest"
 	"net/url"
@@ -53,6 +56,10 @@ func TestMain(m *testing.M) {
 
 func runWithBrowser(m *testing.M) int {
 	flag.Parse()
+	if err := runShard(os.Getenv("PFCHECK_SHARD")); err != nil {
+		fmt.Fprintln(os.Stderr, "PFCHECK_SHARD:", err)
+		return 1
+	}
 	var err error
 	if distDir, err = filepath.Abs(dist); err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -104,6 +111,45 @@ func runWithBrowser(m *testing.M) int {
 	}
 	browserCtx = ctx
 	return m.Run()
+}
+
+// runShard, given "k/n" (make test runs PFCHECK_SHARD=0/2 and 1/2 side by
+// side, each with its own Chromium), runs the package's tests whose place in
+// the order of their names is k modulo n, unless -run chose: a test mostly
+// waits on its page, so two browsers take some half the time on two cores
+// (web/BENCHMARKS.md, "The test run"). Every test runs in one shard.
+func runShard(shard string) error {
+	if shard == "" || flag.Lookup("test.run").Value.String() != "" {
+		return nil
+	}
+	var k, n int
+	if _, err := fmt.Sscanf(shard, "%d/%d", &k, &n); err != nil || n < 1 || k < 0 || k >= n {
+		return fmt.Errorf("%q is not k/n with 0 <= k < n", shard)
+	}
+	files, err := filepath.Glob("*_test.go")
+	if err != nil {
+		return err
+	}
+	var names []string
+	for _, file := range files {
+		f, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		for _, decl := range f.Decls {
+			if fn, ok := decl.(*ast.FuncDecl); ok && fn.Recv == nil && strings.HasPrefix(fn.Name.Name, "Test") && fn.Name.Name != "TestMain" {
+				names = append(names, fn.Name.Name)
+			}
+		}
+	}
+	slices.Sort(names)
+	var ours []string
+	for i, name := range names {
+		if i%n == k {
+			ours = append(ours, name)
+		}
+	}
+	return flag.Set("test.run", "^("+strings.Join(ours, "|")+")$")
 }
 
 // tab is one open page and what it did: every request, console message,

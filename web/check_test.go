@@ -81,84 +81,88 @@ func (tb *tab) status() string {
 	return eval[string](tb, `document.getElementById('verdict').dataset.status`)
 }
 
+// TestCheckPage: the check page in every language, from file:// and served
+// in turn (each way over the languages, as the engines' suite does): a
+// match, a changed roll, a wrong seal, every refused link of the vectors
+// with its sentence, and no markup from a link.
 func TestCheckPage(t *testing.T) {
 	needBrowser(t)
 	cases := diceCases(t)
 	real := matchLink(t)
-	for _, lang := range Languages {
+	for i, lang := range Languages {
 		words := pageWords(t, "check", lang)
-		for mode, url := range pageURLs(lang, "check") {
-			t.Run(lang+"/"+mode, func(t *testing.T) {
-				tb := open(t, url+real.Link)
-				if checks := eval[string](tb, `document.querySelector('[data-selftest]').dataset.checks`); checks != fmt.Sprint(pageSetSize(t, "check")) {
-					t.Errorf("self-test ran %s checks, want %d", checks, pageSetSize(t, "check"))
-				}
-				if got := tb.status(); got != "match" {
-					t.Fatalf("real link: status %s", got)
-				}
-				if got := tb.rows(); fmt.Sprint(got) != fmt.Sprint(real.rolls()) {
-					t.Errorf("real link: rows\n%v\nwant\n%v", got, real.rolls())
-				}
-				if got := eval[string](tb, `document.querySelector('[data-seal]').textContent`); got != real.Expect.Commitment.Computed {
-					t.Errorf("seal %q, want %q", got, real.Expect.Commitment.Computed)
-				}
+		mode := []string{"file", "http"}[i%2]
+		url := pageURLs(lang, "check")[mode]
+		t.Run(lang+"/"+mode, func(t *testing.T) {
+			tb := open(t, url+real.Link)
+			if checks := eval[string](tb, `document.querySelector('[data-selftest]').dataset.checks`); checks != fmt.Sprint(pageSetSize(t, "check")) {
+				t.Errorf("self-test ran %s checks, want %d", checks, pageSetSize(t, "check"))
+			}
+			if got := tb.status(); got != "match" {
+				t.Fatalf("real link: status %s", got)
+			}
+			if got := tb.rows(); fmt.Sprint(got) != fmt.Sprint(real.rolls()) {
+				t.Errorf("real link: rows\n%v\nwant\n%v", got, real.rolls())
+			}
+			if got := eval[string](tb, `document.querySelector('[data-seal]').textContent`); got != real.Expect.Commitment.Computed {
+				t.Errorf("seal %q, want %q", got, real.Expect.Commitment.Computed)
+			}
 
-				// One roll changed: a mismatch at exactly that roll.
-				for _, n := range []int{1, len(real.rolls()) / 2, len(real.rolls())} {
-					tb.goTo(changeRoll(t, real.Link, n))
-					if got := tb.status(); got != "mismatch" {
-						t.Errorf("roll %d changed: status %s", n, got)
-					}
-					for _, r := range tb.rows() {
-						if (r.Status == "mismatch") != (r.N == n) {
-							t.Errorf("roll %d changed: roll %d has status %s", n, r.N, r.Status)
-						}
-					}
-					// The roll named, counted from 1, and no "others".
-					one := diceFill(words["msg.verdict.mismatch-rolls"], "first", diceFill(words["msg.where.roll"], "n", n))
-					verdict := eval[string](tb, `document.querySelector('[data-verdict-text]').textContent`)
-					if !strings.Contains(verdict, one) || strings.Contains(verdict, strings.Split(words["msg.verdict.mismatch-others.one"], " ")[0]) {
-						t.Errorf("roll %d changed: verdict %q does not say %q alone", n, verdict, one)
-					}
-				}
-
-				// A wrong seal of the right form.
-				tb.goTo(wrongSeal(t, real.Link))
+			// One roll changed: a mismatch at exactly that roll.
+			for _, n := range []int{1, len(real.rolls()) / 2, len(real.rolls())} {
+				tb.goTo(changeRoll(t, real.Link, n))
 				if got := tb.status(); got != "mismatch" {
-					t.Errorf("wrong seal: status %s", got)
+					t.Errorf("roll %d changed: status %s", n, got)
 				}
+				for _, r := range tb.rows() {
+					if (r.Status == "mismatch") != (r.N == n) {
+						t.Errorf("roll %d changed: roll %d has status %s", n, r.N, r.Status)
+					}
+				}
+				// The roll named, counted from 1, and no "others".
+				one := diceFill(words["msg.verdict.mismatch-rolls"], "first", diceFill(words["msg.where.roll"], "n", n))
+				verdict := eval[string](tb, `document.querySelector('[data-verdict-text]').textContent`)
+				if !strings.Contains(verdict, one) || strings.Contains(verdict, strings.Split(words["msg.verdict.mismatch-others.one"], " ")[0]) {
+					t.Errorf("roll %d changed: verdict %q does not say %q alone", n, verdict, one)
+				}
+			}
 
-				// Every refused link of the vectors: invalid, each problem's
-				// sentence next to its field, and no rolls.
-				for _, c := range cases {
-					if c.Link == "" || c.Expect.Status != "invalid" || len(c.Link) > 4096 {
-						continue
-					}
-					tb.goTo(c.Link)
-					if got := tb.status(); got != "invalid" {
-						t.Errorf("%s: status %s", c.Name, got)
-					}
-					if n := len(tb.rows()); n != 0 {
-						t.Errorf("%s: %d rolls shown", c.Name, n)
-					}
-					for _, p := range c.Expect.Errors {
-						slot := eval[string](tb, fmt.Sprintf(`(document.querySelector('[data-error-for=%s]') ?? document.querySelector('[data-error-for=link]')).textContent`, jsString(p.Field)))
-						if want := sentence(t, words, p.Field, p.Code, p.At); !strings.Contains(slot, want) {
-							t.Errorf("%s: error for %s is %q, want %q", c.Name, p.Field, slot, want)
-						}
+			// A wrong seal of the right form.
+			tb.goTo(wrongSeal(t, real.Link))
+			if got := tb.status(); got != "mismatch" {
+				t.Errorf("wrong seal: status %s", got)
+			}
+
+			// Every refused link of the vectors: invalid, each problem's
+			// sentence next to its field, and no rolls.
+			for _, c := range cases {
+				if c.Link == "" || c.Expect.Status != "invalid" || len(c.Link) > 4096 {
+					continue
+				}
+				tb.goTo(c.Link)
+				if got := tb.status(); got != "invalid" {
+					t.Errorf("%s: status %s", c.Name, got)
+				}
+				if n := len(tb.rows()); n != 0 {
+					t.Errorf("%s: %d rolls shown", c.Name, n)
+				}
+				for _, p := range c.Expect.Errors {
+					slot := eval[string](tb, fmt.Sprintf(`(document.querySelector('[data-error-for=%s]') ?? document.querySelector('[data-error-for=link]')).textContent`, jsString(p.Field)))
+					if want := sentence(t, words, p.Field, p.Code, p.At); !strings.Contains(slot, want) {
+						t.Errorf("%s: error for %s is %q, want %q", c.Name, p.Field, slot, want)
 					}
 				}
-				// The page's own scripts, as many as the file has: the
-				// first-screen switch, the loader, its data (messages, build,
-				// vectors, the verifier's parts, the scripts to check without
-				// the page), the engine check, wasm_exec and its script.
-				own := bytes.Count(readFile(t, filepath.Join(distDir, lang, "check", "index.html")), []byte("<script"))
-				if injected := eval[int](tb, `document.querySelectorAll('img, iframe, object, embed').length + document.scripts.length - `+fmt.Sprint(own)+` + (window.pwned ? 100 : 0)`); injected != 0 {
-					t.Errorf("markup in links injected %d elements", injected)
-				}
-				tb.clean(url)
-			})
-		}
+			}
+			// The page's own scripts, as many as the file has: the
+			// first-screen switch, the loader, its data (messages, build,
+			// vectors, the verifier's parts, the scripts to check without
+			// the page), the engine check, wasm_exec and its script.
+			own := bytes.Count(readFile(t, filepath.Join(distDir, lang, "check", "index.html")), []byte("<script"))
+			if injected := eval[int](tb, `document.querySelectorAll('img, iframe, object, embed').length + document.scripts.length - `+fmt.Sprint(own)+` + (window.pwned ? 100 : 0)`); injected != 0 {
+				t.Errorf("markup in links injected %d elements", injected)
+			}
+			tb.clean(url)
+		})
 	}
 }
 
