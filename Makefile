@@ -102,7 +102,7 @@ web/node_modules/.installed: web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund
 	touch $@
 
-test-node: wasm ## the vectors through the wasm in Node
+test-node: wasm build ## the vectors through the wasm in Node (and as the pages carry them)
 	$(NODE) --test web/node/
 
 fuzz: wasm      ## the long runs: 10,000 generated records per scheme through check, the audit and both scripts (web/node/differential.mjs), and Go's fuzzing of the record's one meaning and the JSON reader
