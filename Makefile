@@ -54,7 +54,7 @@ vet: typecheck  ## gofmt, go vet (native and wasm), what the wasm links, and the
 	@! GOOS=js GOARCH=wasm $(GO) list -tags $(LEAN_TAGS) -deps ./wasm | grep -xE 'fmt|encoding/json|encoding/hex|reflect|net/http' \
 		|| { echo 'the wasm links a package listed above'; exit 1; }
 
-setup:          ## install what the tests need and is missing (.ci/setup: the browsers, their drivers, Xvfb, zopfli, Node.js, Python; as root with apt-get, else it says the line to run), and the pinned npm packages
+setup:          ## install what the tests need and is missing (.ci/setup: the browsers, their drivers, Xvfb, Node.js, Python; as root with apt-get, else it says the line to run), and the pinned npm packages
 	@.ci/setup
 	@$(MAKE) -s web/node_modules/.installed
 

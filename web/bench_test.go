@@ -3,7 +3,6 @@ package web
 import (
 	"bytes"
 	"context"
-	"encoding/base64"
 	"fmt"
 	"os"
 	"os/exec"
@@ -172,7 +171,8 @@ func coldPages(b testing.TB, dist, prefix string) []coldPage {
 }
 
 // helloPage writes testdata/hello.html with the hello-world program, built
-// like the verifiers, gzip in base64, and returns the page and the program.
+// like the verifiers, in the page as they are, and returns the page and the
+// program.
 func helloPage(b testing.TB) (file string, program []byte) {
 	dir := b.TempDir()
 	wasm := filepath.Join(dir, "hello.wasm")
@@ -183,8 +183,7 @@ func helloPage(b testing.TB) (file string, program []byte) {
 	}
 	program = readFile(b, wasm)
 	html := strings.NewReplacer(
-		"@WASM@", base64.StdEncoding.EncodeToString(gzipped(program)),
-		"@SIZE@", strconv.Itoa(len(program)),
+		"@WASM@", BlobElements("verifier", program),
 		"@WASM_EXEC@", string(readFile(b, filepath.Join(distDir, "wasm_exec.js"))),
 		"@LOADER@", string(readFile(b, filepath.Join("static", "loader.js"))),
 	).Replace(string(readFile(b, filepath.Join("testdata", "hello.html"))))

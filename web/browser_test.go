@@ -2,10 +2,8 @@ package web
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"crypto/sha256"
-	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"flag"
@@ -13,7 +11,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io"
 	"net/http/httptest"
 	"net/url"
 	"os"
@@ -625,33 +622,13 @@ func withVectors(t testing.TB, html []byte, rehash bool, edit func(files []any) 
 	return withBlob(t, html, "vectors", change)
 }
 
-// withBlob returns a copy of a built page whose element id, gzip in base64
-// (the verifier or the vectors), holds edit's answer to its unpacked content.
+// withBlob returns a copy of a built page whose blob id (the verifier or
+// the vectors) holds edit's answer to its content, in parts as the build
+// writes them.
 func withBlob(t testing.TB, html []byte, id string, edit func([]byte) []byte) []byte {
 	t.Helper()
 	start, end := blobBounds(t, html, id)
-	// The text of its parts, without what is between them.
-	text := regexp.MustCompile(`(?s)</script>.*?data-part-of="[^"]*">`).ReplaceAll(html[start:end], nil)
-	gz, err := base64.StdEncoding.DecodeString(string(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	zr, err := gzip.NewReader(bytes.NewReader(gz))
-	if err != nil {
-		t.Fatal(err)
-	}
-	content, err := io.ReadAll(zr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// In parts as the build cuts them (inParts).
-	blob := base64.StdEncoding.EncodeToString(gzipped(edit(content)))
-	var parts []string
-	for i := 0; i < len(blob); i += PartSize {
-		parts = append(parts, blob[i:min(i+PartSize, len(blob))])
-	}
-	joined := strings.Join(parts, "</script>\n<script type=\"application/gzip-base64\" data-part-of=\""+id+"\">")
-	return slices.Concat(html[:start], []byte(joined), html[end:])
+	return slices.Concat(html[:start], []byte(BlobElements(id, edit(decodeBlob(t, html[start:end])))), html[end:])
 }
 
 // withBlobAndHash is withBlob, and the page's build entry for the blob
@@ -672,32 +649,23 @@ func withBlobAndHash(t testing.TB, html []byte, id string, edit func([]byte) []b
 	return bytes.Replace(html, old, []byte(hex.EncodeToString(after[:])), 1)
 }
 
-// blobBounds returns where the text of the page's gzip-in-base64 element id
-// starts and where that of its last part ends (web/build: inParts).
+// blobBounds returns where the page's blob id (web.BlobElements) starts and
+// where its last element ends.
 func blobBounds(t testing.TB, html []byte, id string) (start, end int) {
 	t.Helper()
-	open := regexp.MustCompile(`<script type="application/gzip-base64" id="` + id + `"[^>]*>`).FindIndex(html)
-	if open == nil {
-		t.Fatalf("the page has no element %s", id)
+	first := regexp.MustCompile(`<script type="` + BlobType + `" id="` + id + `"`).FindIndex(html)
+	if first == nil {
+		t.Fatalf("the page has no blob %s", id)
 	}
-	start = open[1]
-	last := start
-	if parts := regexp.MustCompile(`<script type="application/gzip-base64" data-part-of="`+id+`">`).FindAllIndex(html, -1); parts != nil {
-		last = parts[len(parts)-1][1]
+	last := first[0]
+	if parts := regexp.MustCompile(`<script type="`+BlobType+`" data-part-of="`+id+`">`).FindAllIndex(html, -1); parts != nil {
+		last = parts[len(parts)-1][0]
 	}
-	end = last + bytes.Index(html[last:], []byte("</script>"))
+	end = last + bytes.Index(html[last:], []byte("</script>\n")) + len("</script>\n")
 	if end < last {
-		t.Fatalf("the element %s does not end", id)
+		t.Fatalf("the blob %s does not end", id)
 	}
-	return start, end
-}
-
-func gzipped(data []byte) []byte {
-	var gz bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-	zw.Write(data)
-	zw.Close()
-	return gz.Bytes()
+	return first[0], end
 }
 
 // oneLanguage is the language a test of one page other than the check page

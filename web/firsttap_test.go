@@ -340,13 +340,13 @@ func TestAnswerBeforeData(t *testing.T) {
 	}
 }
 
-// TestStreamedVerifier: a page that arrives slowly unpacks and compiles its
+// TestStreamedVerifier: a page that arrives slowly decodes and compiles its
 // verifier part by part as it comes (loader.js: receive) and still hashes
 // all of it before it runs anything: the genuine page gives its verdict
 // and shows the build's SHA-256; with another verifier (the games page's,
 // which passes its self-test) it shows that one's SHA-256 and gives no
-// verdict; with a part cut short (not gzip) it says the checker did not
-// start. The handler sends each page in pieces of 16 KB, 20 ms apart.
+// verdict; with a part cut short, whose engine's compile fails, it says
+// the verifier is not the build's. The handler sends each page in pieces of 16 KB, 20 ms apart.
 func TestStreamedVerifier(t *testing.T) {
 	needBrowser(t)
 	html := readFile(t, filepath.Join(distDir, "de", "check", "index.html"))
@@ -391,5 +391,5 @@ func TestStreamedVerifier(t *testing.T) {
 		t.Errorf("swapped: the page shows %q, not the SHA-256 of what it unpacked, %s", got, sha256Hex(games))
 	}
 	tb = open(t, slow.URL+"/cut/"+link)
-	tb.claimsNothing(words["msg.selftest.broken"])
+	tb.claimsNothing(words["msg.integrity.verifier"])
 }

@@ -2,9 +2,7 @@ package web
 
 import (
 	"bytes"
-	"encoding/base64"
 	"encoding/json"
-	"fmt"
 	"os"
 	"regexp"
 	"strings"
@@ -44,8 +42,7 @@ func withOperatorVectors(t *testing.T, html []byte, change func(cases []any)) ([
 	text, _ := json.Marshal(build)
 	html = entry.ReplaceAll(html, []byte(`<script type="application/json" id="build">`+strings.ReplaceAll(string(text), "$", "$$")+`</script>`))
 	_, end := blobBounds(t, html, "vectors")
-	element := fmt.Sprintf("</script>\n<script type=\"application/gzip-base64\" id=\"operator-vectors\" data-size=\"%d\">%s", len(blob), base64.StdEncoding.EncodeToString(gzipped(blob)))
-	return bytes.Join([][]byte{html[:end], []byte(element), html[end:]}, nil), sha256Hex(blob)
+	return bytes.Join([][]byte{html[:end], []byte(BlobElements("operator-vectors", blob)), html[end:]}, nil), sha256Hex(blob)
 }
 
 // TestOperatorVectorsInThePage: a page with the operator's vectors runs

@@ -105,11 +105,6 @@ func (p Page) BuildTags() string {
 	return strings.Join(tags, ",")
 }
 
-// PartSize is how many characters of base64 a part of a page's verifier
-// holds (web/build: inParts; web/static/loader.js: receive): some 0.3 s of
-// a phone's 1.6 Mbit/s.
-const PartSize = 64 << 10
-
 // CSP is the policy of a page: nothing is loaded or sent, inline script and
 // style are the page itself, and 'wasm-unsafe-eval' lets it compile its own
 // verifier. A served page may register the service worker and link the web

@@ -9,11 +9,12 @@ import (
 )
 
 // The pages are written in ASCII only, every other character as an escape
-// of its context. Chromium decodes a page's UTF-8 at about a fifth of the
-// speed once it meets a character beyond Latin-1, and keeps the rest of the
-// page, the verifier's base64 included, as 16-bit text: the check page
-// reached its script 84 ms later with its 44 such characters than without
-// them (BenchmarkColdVerdict, web/BENCHMARKS.md).
+// of its context; only their blobs (web.BlobElements), which the build puts
+// in afterwards, hold characters up to U+00FF. Chromium decodes a page's
+// UTF-8 at about a fifth of the speed once it meets a character beyond
+// Latin-1, and keeps the rest of the page, the verifier included, as 16-bit
+// text: the check page reached its script 84 ms later with its 44 such
+// characters than without them (BenchmarkColdVerdict, web/BENCHMARKS.md).
 
 // rawText is a script or style element: its text is JavaScript, JSON or CSS,
 // where an HTML character reference would not be read.

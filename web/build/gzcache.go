@@ -8,20 +8,21 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/andybalholm/brotli"
 )
 
 // The compressed forms of the build's files are kept in <dist>.cache
 // (beside the pages, not among what a host serves), named by the file, the
-// compressor and the SHA-256 of what it compressed: zopfli and brotli at
-// their best take minutes over the pages' files, which come out the same
+// compressor and the SHA-256 of what it compressed: brotli at its best
+// takes minutes over the pages' files, which come out the same
 // bytes from one build to the next unless their sources changed. An entry
 // is used only when it unpacks to the file's bytes, so a stale or damaged
 // one is compressed again, never put into a page or served.
 
-// cachedForm returns the form of data that method ("zopfli" or "gzip",
-// both gzip; "brotli") made, from the cache dir, or nil when it has none
+// cachedForm returns the form of data that method ("gzip"; "brotli" or
+// "brotli-5", both brotli) made, from the cache dir, or nil when it has none
 // that unpacks to data.
 func cachedForm(dir, name, method string, data []byte) []byte {
 	packed, err := os.ReadFile(cacheEntry(dir, name, method, data))
@@ -29,7 +30,7 @@ func cachedForm(dir, name, method string, data []byte) []byte {
 		return nil
 	}
 	var r io.Reader
-	if method == "brotli" {
+	if strings.HasPrefix(method, "brotli") {
 		r = brotli.NewReader(bytes.NewReader(packed))
 	} else if r, err = gzip.NewReader(bytes.NewReader(packed)); err != nil {
 		return nil

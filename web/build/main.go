@@ -1,11 +1,12 @@
 // Command build writes the self-contained check pages: for every page and
 // language one index.html holding its CSS, JavaScript, wasm_exec.js, its
-// schemes' test vectors and its own gzip-compressed verifier, so that a saved
-// or downloaded page works offline. Each page's verifier links only the
-// schemes it checks; it is also written to <dist>/wasm/<page>.wasm, and the
-// vectors the page carries (its page set, binary, gzipped like the verifier)
-// to <dist>/wasm/<page>.vectors, so that anyone can rebuild them and compare
-// the SHA-256 the page shows. Every page is written in ASCII (ascii.go). It
+// schemes' test vectors and its own verifier (as text, a character a byte:
+// web.BlobElements), so that a saved or downloaded page works offline. Each
+// page's verifier links only the schemes it checks; it is also written to
+// <dist>/wasm/<page>.wasm, and the vectors the page carries (its page set,
+// binary) to <dist>/wasm/<page>.vectors, so that anyone can rebuild them and
+// compare the SHA-256 the page shows. Every page but its blobs is written in
+// ASCII (ascii.go). It
 // writes the landing page <dist>/index.html and what keeps the served pages
 // on a phone (offline.go): the service worker <dist>/sw.js, the web app
 // manifest of each language and its icons; and beside each page and sw.js
@@ -24,7 +25,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"crypto/sha256"
-	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"flag"
@@ -97,37 +97,34 @@ func buildWasm(page web.Page, out, version string) ([]byte, error) {
 	return os.ReadFile(out)
 }
 
-// noZopfli makes compress use compress/gzip: a quicker build, for a test
-// that needs a build other than make build's (TestOffline).
-var noZopfli = flag.Bool("no-zopfli", false, "gzip with Go's compress/gzip even where zopfli is installed (quicker, some 5% larger)")
+// quick makes compressBrotli take quality 5: a build in seconds, for a test
+// that needs a build other than make build's and whose forms are not in
+// question (TestOffline).
+var quick = flag.Bool("quick", false, "brotli at quality 5, not 11 (a quicker build, some 15% larger on the wire)")
 
-// compress gzips a file: with zopfli where it is installed (apt-get
-// install zopfli), whose gzip is some 5% (40 KB on a verifier) smaller and
-// still what DecompressionStream reads, else with compress/gzip at its best.
+// compress gzips a file with compress/gzip at its best. Every browser takes
+// brotli, so gzip is for other clients: zopfli made it 6% smaller, at 9 s a
+// page of 3.4 MB (most of a clean build's time).
 func compress(path, key, cache string) ([]byte, error) {
-	zopfli, err := exec.LookPath("zopfli")
-	if err != nil || *noZopfli {
-		return compressOnce(path, key, cache, "gzip", func(data []byte) ([]byte, error) {
-			if !*noZopfli {
-				log.Printf("zopfli not found: %s is compressed with compress/gzip, about 5%% larger", path)
-			}
-			var buf bytes.Buffer
-			zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-			zw.Write(data)
-			zw.Close()
-			return buf.Bytes(), nil
-		})
-	}
-	return compressOnce(path, key, cache, "zopfli", func([]byte) ([]byte, error) {
-		return exec.Command(zopfli, "--gzip", "-c", path).Output()
+	return compressOnce(path, key, cache, "gzip", func(data []byte) ([]byte, error) {
+		var buf bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+		zw.Write(data)
+		zw.Close()
+		return buf.Bytes(), nil
 	})
 }
 
-// compressBrotli is compress with brotli at its best (quality 11).
+// compressBrotli is compress with brotli at its best (quality 11; 5 with
+// -quick, cached apart).
 func compressBrotli(path, key, cache string) ([]byte, error) {
-	return compressOnce(path, key, cache, "brotli", func(data []byte) ([]byte, error) {
+	quality, method := brotli.BestCompression, "brotli"
+	if *quick {
+		quality, method = 5, "brotli-5"
+	}
+	return compressOnce(path, key, cache, method, func(data []byte) ([]byte, error) {
 		var buf bytes.Buffer
-		bw := brotli.NewWriterLevel(&buf, brotli.BestCompression)
+		bw := brotli.NewWriterLevel(&buf, quality)
 		bw.Write(data)
 		bw.Close()
 		return buf.Bytes(), nil
@@ -197,7 +194,7 @@ func step(format string, args ...any) {
 
 // writeVectors writes the page sets of the page's schemes (the cases the
 // generators marked "covers", without that mark) as one list in the binary
-// form of report.AppendPlain to out, the file the page carries gzipped, and
+// form of report.AppendPlain to out, the file the page carries, and
 // returns it and its number of cases.
 func writeVectors(dir string, page web.Page, out string) (data []byte, cases int, err error) {
 	var files []any
@@ -307,7 +304,7 @@ func checkSupport(contact string) error {
 }
 
 func build(dist, vectorDir, version, support string, pages []web.Page, operator operatorCases) error {
-	step("%d pages in %d languages into %s; a verifier is compressed again only when its bytes changed (zopfli: some 10 s each)", len(pages), len(web.Languages), dist)
+	step("%d pages in %d languages into %s; a page is compressed again only when its bytes changed (brotli: some 8 s each)", len(pages), len(web.Languages), dist)
 	wasmExec, err := os.ReadFile(filepath.Join(dist, "wasm_exec.js"))
 	if err != nil {
 		return err
@@ -391,27 +388,23 @@ func build(dist, vectorDir, version, support string, pages []web.Page, operator 
 		// What the page checks before it runs anything (loadVerifier, start).
 		build := map[string]map[string]any{"verifier": hashed(wasm), "vectors": hashed(vectors)}
 		build["vectors"]["cases"] = cases
-		operatorBlob, err := operatorEntry(operator, page, dist, cache, build)
+		operatorBlob, err := operatorEntry(operator, page, dist, build)
 		if err != nil {
 			return err
 		}
-		wasmGz, err := compress(filepath.Join(dist, "wasm", page.Name+".wasm"), page.Name+".wasm", cache)
-		if err != nil {
-			return err
-		}
-		vectorsGz, err := compress(vectorFile, page.Name+".vectors", cache)
-		if err != nil {
-			return err
+		// The blobs go in after the page is made ASCII (asciiPage), which
+		// they are not: a character a byte (web.BlobElements).
+		blobs := map[string]string{
+			"@VERIFIER@":         web.BlobElements("verifier", wasm),
+			"@VECTORS@":          web.BlobElements("vectors", vectors),
+			"@OPERATOR_VECTORS@": operatorBlob,
 		}
 		perPage := map[string]string{
-			"@VERIFIER@":  inParts("verifier", len(wasm), base64.StdEncoding.EncodeToString(wasmGz)),
-			"@VECTORS@":   base64.StdEncoding.EncodeToString(vectorsGz),
 			"@LOADER@":    loader,
 			"@SCRIPT@":    links + "\n" + common + "\n" + offline + "\n" + kept + "\n" + script,
 			"@STYLE@":     style + pageStyle,
 			"@WASM_EXEC@": string(wasmExec),
 		}
-		perPage["@OPERATOR_VECTORS@"] = operatorBlob
 		tmpl, err := template.New("base.html").
 			Funcs(template.FuncMap{"t": func(string) string { return "" }, "field": newField}).
 			ParseFiles("web/templates/base.html", "web/templates/fields.html", "web/templates/"+page.Name+".html")
@@ -458,6 +451,7 @@ func build(dist, vectorDir, version, support string, pages []web.Page, operator 
 			if err != nil {
 				return fmt.Errorf("%s/%s: %w", code, page.Name, err)
 			}
+			html = fill(html, blobs)
 			file := filepath.Join(dist, code, page.Name, "index.html")
 			if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
 				return err
@@ -479,25 +473,8 @@ func build(dist, vectorDir, version, support string, pages []web.Page, operator 
 	if err := writeOffline(dist, shared, themeLight); err != nil {
 		return err
 	}
-	step("the pages compressed as a server sends them (%s), each only when its bytes changed", "brotli, zopfli")
+	step("the pages compressed as a server sends them (%s), each only when its bytes changed", "brotli, gzip")
 	return precompress(dist, cache, served)
-}
-
-// inParts writes the blob id (gzip in base64, size bytes unpacked) as the
-// element id and elements data-part-of=id, which the loader unpacks and
-// compiles while the rest of the page arrives (web/static/loader.js:
-// receive). A part is a whole number of base64's groups of four, so that
-// each decodes alone.
-func inParts(id string, size int, base64 string) string {
-	var b strings.Builder
-	for i := 0; i < len(base64); i += web.PartSize {
-		attribute := fmt.Sprintf(`id="%s" data-size="%d"`, id, size)
-		if i > 0 {
-			attribute = fmt.Sprintf(`data-part-of="%s"`, id)
-		}
-		fmt.Fprintf(&b, "<script type=\"application/gzip-base64\" %s>%s</script>\n", attribute, base64[i:min(i+web.PartSize, len(base64))])
-	}
-	return b.String()
 }
 
 // fill puts the raw assets where the template left their placeholders, in

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -130,8 +129,8 @@ func writeOperatorVectors(operator operatorCases, page web.Page, out string) (da
 // operatorEntry writes the page's operator vectors (writeOperatorVectors)
 // and, where it has any, adds their entry to the page's build entry (the
 // SHA-256 and size the page checks, and their number) and returns their
-// blob, gzip in base64.
-func operatorEntry(operator operatorCases, page web.Page, dist, cache string, build map[string]map[string]any) (string, error) {
+// blob's elements (web.BlobElements).
+func operatorEntry(operator operatorCases, page web.Page, dist string, build map[string]map[string]any) (string, error) {
 	file := filepath.Join(dist, "wasm", page.Name+".operator.vectors")
 	data, cases, err := writeOperatorVectors(operator, page, file)
 	if err != nil || cases == 0 {
@@ -139,6 +138,5 @@ func operatorEntry(operator operatorCases, page web.Page, dist, cache string, bu
 	}
 	build["operator"] = hashed(data)
 	build["operator"]["cases"] = cases
-	gz, err := compress(file, page.Name+".operator.vectors", cache)
-	return base64.StdEncoding.EncodeToString(gz), err
+	return web.BlobElements("operator-vectors", data), nil
 }

@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { gunzipSync, gzipSync } from 'node:zlib';
 
 import { load } from '../node/pfcheck.mjs';
 import { engines, launch, missing } from './driver.mjs';
@@ -68,15 +67,32 @@ async function pageLinks() {
   return links;
 }
 
+// A blob's text (web/blob.go: BlobElements) and its bytes, both ways:
+// with c = (b + shift) mod 256, '!' or '"' and c - 0x41 or c - 0x81 from
+// 0x80 or 0xC0, '#' and c + 0x40 for NUL, CR, '<' and the three prefixes,
+// else c.
+const blobBytes = (text, shift) => Buffer.from(Array.from(text.matchAll(/[!"#]?./gs), ([code]) => {
+  const c = code.charCodeAt(code.length - 1);
+  return ({ '!': c + 0x41, '"': c + 0x81, '#': c - 0x40 }[code.length === 2 ? code[0] : ''] ?? c) - shift;
+}));
+const blobText = (bytes, shift) => Array.from(bytes, (b) => {
+  const c = (b + shift) & 0xff;
+  if (c >= 0xc0) return `"${String.fromCharCode(c - 0x81)}`;
+  if (c >= 0x80) return `!${String.fromCharCode(c - 0x41)}`;
+  return [0x00, 0x0d, 0x3c, 0x21, 0x22, 0x23].includes(c) ? `#${String.fromCharCode(c + 0x40)}` : String.fromCharCode(c);
+}).join('');
+
 // A copy of the built German check page whose vectors have one expected
 // value changed (a hex digit of a seal or seed the vectors expect), the
 // build's SHA-256 of them following, as a page built from such vectors
 // would: its self-test must fail.
 function pageWithCorruptedVector() {
   const html = readFileSync(join(dist, 'de', 'check', 'index.html'), 'latin1');
-  const m = html.match(/(<script type="application\/gzip-base64" id="vectors"[^>]*>)([^<]*)<\/script>/);
+  // The vectors' element and its parts, whose texts are one blob.
+  const m = html.match(/(<script type="application\/x-pfcheck-bytes" id="vectors" data-shift="(\d+)">)[^<]*<\/script>\n(<script type="application\/x-pfcheck-bytes" data-part-of="vectors">[^<]*<\/script>\n)*/);
   assert.ok(m, 'the page carries its vectors');
-  const vectorBytes = gunzipSync(Buffer.from(m[2], 'base64'));
+  const shift = Number(m[2]);
+  const vectorBytes = blobBytes(m[0].replace(/<\/?script[^>]*>\n?/g, ''), shift);
   const text = vectorBytes.toString('latin1');
   const hex = text.search(/[0-9a-f]{64}/);
   assert.ok(hex >= 0, 'the vectors hold a 64-digit hex value');
@@ -84,7 +100,7 @@ function pageWithCorruptedVector() {
   changed[hex] = changed[hex] === 0x30 ? 0x31 : 0x30;
   const sha = (b) => createHash('sha256').update(b).digest('hex');
   assert.equal(html.split(sha(vectorBytes)).length, 2, 'the page names its vectors\' SHA-256 once');
-  const out = html.replace(m[0], `${m[1]}${gzipSync(changed).toString('base64')}</script>`).replace(sha(vectorBytes), sha(changed));
+  const out = html.replace(m[0], () => `${m[1]}${blobText(changed, shift)}</script>\n`).replace(sha(vectorBytes), sha(changed));
   const file = join(mkdtempSync(join(tmpdir(), 'pfcheck-corrupted-')), 'index.html');
   writeFileSync(file, out, 'latin1');
   return pathToFileURL(file).href;
@@ -106,7 +122,13 @@ export function suite(name) {
 
     before(async () => {
       if (lacking) throw new Error(`${name} is not installed (${lacking}): apt-get install ${engines[name].packages}`);
-      [browser, site, links] = await Promise.all([launch(name), serve(), pageLinks()]);
+      // Each settled, so that after closes what started though another
+      // failed (a rejected Promise.all left the browser running, and node
+      // waiting on it).
+      const started = await Promise.allSettled([launch(name), serve(), pageLinks()]);
+      [browser, site, links] = started.map((s) => s.status === 'fulfilled' ? s.value : undefined);
+      const failed = started.find((s) => s.status === 'rejected');
+      if (failed) throw /** @type {PromiseRejectedResult} */ (failed).reason;
       page = await browser.page();
       console.log(`# ${name} ${browser.version}`);
     });
