@@ -38,7 +38,7 @@ func withOperatorVectors(t *testing.T, html []byte, change func(cases []any)) ([
 	if m == nil || json.Unmarshal(m[1], &build) != nil {
 		t.Fatal("the page has no build entry")
 	}
-	build["operator"] = map[string]any{"sha256": sha256Hex(blob), "size": len(blob), "cases": len(cases)}
+	build["operator"] = map[string]any{"sha256": sha256Hex(blob), "cases": len(cases)}
 	text, _ := json.Marshal(build)
 	html = entry.ReplaceAll(html, []byte(`<script type="application/json" id="build">`+strings.ReplaceAll(string(text), "$", "$$")+`</script>`))
 	_, end := blobBounds(t, html, "vectors")

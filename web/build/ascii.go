@@ -9,8 +9,8 @@ import (
 )
 
 // The pages are written in ASCII only, every other character as an escape
-// of its context; only their blobs (web.BlobElements), which the build puts
-// in afterwards, hold characters up to U+00FF. Chromium decodes a page's
+// of its context; their blobs (web.BlobElements), ASCII already, the build
+// puts in afterwards. Chromium decodes a page's
 // UTF-8 at about a fifth of the speed once it meets a character beyond
 // Latin-1, and keeps the rest of the page, the verifier included, as 16-bit
 // text: the check page reached its script 84 ms later with its 44 such

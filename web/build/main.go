@@ -227,11 +227,10 @@ func writeVectors(dir string, page web.Page, out string) (data []byte, cases int
 	return data, cases, os.WriteFile(out, data, 0o644)
 }
 
-// hashed is what the page's build entry says of a blob: its SHA-256 and
-// size, unpacked.
+// hashed is what the page's build entry says of a blob: its SHA-256.
 func hashed(data []byte) map[string]any {
 	sum := sha256.Sum256(data)
-	return map[string]any{"sha256": hex.EncodeToString(sum[:]), "size": len(data)}
+	return map[string]any{"sha256": hex.EncodeToString(sum[:])}
 }
 
 // language is a language of the pages: its code, its writing direction
@@ -392,8 +391,9 @@ func build(dist, vectorDir, version, support string, pages []web.Page, operator 
 		if err != nil {
 			return err
 		}
-		// The blobs go in after the page is made ASCII (asciiPage), which
-		// they are not: a character a byte (web.BlobElements).
+		// The blobs, ASCII already (web.BlobElements), go in after the page
+		// is made ASCII, so that asciiPage does not read their megabytes
+		// once per language.
 		blobs := map[string]string{
 			"@VERIFIER@":         web.BlobElements("verifier", wasm),
 			"@VECTORS@":          web.BlobElements("vectors", vectors),

@@ -128,7 +128,7 @@ func writeOperatorVectors(operator operatorCases, page web.Page, out string) (da
 
 // operatorEntry writes the page's operator vectors (writeOperatorVectors)
 // and, where it has any, adds their entry to the page's build entry (the
-// SHA-256 and size the page checks, and their number) and returns their
+// SHA-256 the page checks, and their number) and returns their
 // blob's elements (web.BlobElements).
 func operatorEntry(operator operatorCases, page web.Page, dist string, build map[string]map[string]any) (string, error) {
 	file := filepath.Join(dist, "wasm", page.Name+".operator.vectors")
