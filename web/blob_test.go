@@ -61,14 +61,41 @@ func TestBlobElements(t *testing.T) {
 		if parts, want := bytes.Count([]byte(elements), []byte("<script")), max(1, (len(data)+PartSize-1)/PartSize); parts != want {
 			t.Errorf("%s: %d elements, want %d", name, parts, want)
 		}
-		for _, text := range regexp.MustCompile(`(?s)>(.*?)</script>`).FindAllStringSubmatch(elements, -1) {
-			if i := strings.IndexFunc(text[1], func(r rune) bool { return r == 0 || r == '\r' || r == '<' || r > 0x7f }); i >= 0 {
-				t.Errorf("%s: the text holds %q", name, text[1][i])
-			}
+		if bad, ok := unsafeInBlob(elements); ok {
+			t.Errorf("%s: the text holds %q", name, bad)
 		}
 	}
 	// The zeros of a wasm's data are most of it: the shift makes them ASCII.
 	if got := len(BlobElements("v", make([]byte, 1000))); got > 1100 {
 		t.Errorf("1,000 zeros take %d bytes of page", got)
 	}
+}
+
+// FuzzBlobElements: any bytes come back as they went in, and the text is
+// ASCII without NUL, CR or '<'.
+func FuzzBlobElements(f *testing.F) {
+	f.Add([]byte("\x00\r<!\"#=\x7f\x80\xbf\xc0\xff"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		elements := BlobElements("verifier", data)
+		if got := decodeBlob(t, []byte(elements)); !bytes.Equal(got, data) {
+			t.Fatalf("%x came back as %x", data, got)
+		}
+		if bad, ok := unsafeInBlob(elements); ok {
+			t.Fatalf("the text holds %q", bad)
+		}
+	})
+}
+
+// unsafeInBlob returns the first character of a blob's texts that is not
+// ASCII or that an HTML parser would change (NUL, CR) or end the element
+// at ('<').
+func unsafeInBlob(elements string) (rune, bool) {
+	for _, text := range regexp.MustCompile(`(?s)>(.*?)</script>`).FindAllStringSubmatch(elements, -1) {
+		for _, r := range text[1] {
+			if r == 0 || r == '\r' || r == '<' || r > 0x7f {
+				return r, true
+			}
+		}
+	}
+	return 0, false
 }
