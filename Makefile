@@ -117,6 +117,7 @@ bench: build wasm ## benchmarks: Go natively and in wasm, the wasm in Node, the 
 	$(GO) test -run '^$$' -bench . -benchmem ./internal/...
 	GOOS=js GOARCH=wasm $(GO) test -exec=$(GOROOT)/lib/wasm/go_js_wasm_exec -run '^$$' -bench 'Roll$$' ./internal/dice
 	GOOS=js GOARCH=wasm $(GO) test -exec=$(GOROOT)/lib/wasm/go_js_wasm_exec -run '^$$' -bench 'Audit$$' ./internal/audit
+	GOOS=js GOARCH=wasm $(GO) test -exec=$(GOROOT)/lib/wasm/go_js_wasm_exec -run '^$$' -bench 'Diagnosis$$' ./internal/verify
 	$(NODE) web/node/bench.mjs
 	$(GO) test -count=1 -run '^$$' -bench ColdVerdict -benchtime 9x ./web/
 	$(GO) test -count=1 -run '^$$' -bench FirstTap -benchtime 3x ./web/

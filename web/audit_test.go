@@ -1,13 +1,16 @@
 package web
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -28,6 +31,8 @@ type season struct {
 	Schemes  map[string]map[string]int `json:"schemes"`
 	Problems []auditLine               `json:"problems"`
 	Stats    map[string]any            `json:"statistics"`
+	// Diagnoses counts the mismatches by the slips that explain them.
+	Diagnoses map[string]int `json:"diagnoses"`
 }
 
 // auditLine is a listed line as the generator expects it and as the page
@@ -130,6 +135,16 @@ func checkSeasonSummary(t *testing.T, tb *tab, s season, copies int) {
 		if got[k] != fmt.Sprint(v) {
 			t.Errorf("summary data-%s = %s, want %d", k, got[k], v)
 		}
+	}
+	// The mismatches by diagnosis, the largest group first.
+	keys := slices.Collect(maps.Keys(s.Diagnoses))
+	slices.SortFunc(keys, func(a, b string) int { return cmp.Or(s.Diagnoses[b]-s.Diagnoses[a], strings.Compare(a, b)) })
+	var groups []string
+	for _, k := range keys {
+		groups = append(groups, fmt.Sprintf("%d %s", copies*s.Diagnoses[k], k))
+	}
+	if want := strings.Join(groups, ", "); got["diagnoses"] != want || len(keys) < 2 {
+		t.Errorf("summary data-diagnoses = %q, want %q", got["diagnoses"], want)
 	}
 }
 

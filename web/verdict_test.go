@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"net/url"
 	"os"
@@ -15,6 +16,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"pfcheck/internal/dice"
+	"pfcheck/internal/verify"
 )
 
 // The first screen: what a player who taps "check these dice" sees. Every
@@ -329,16 +331,25 @@ func TestWrongSealIsMarked(t *testing.T) {
 	}
 }
 
-// TestMismatchSaysWhomToTell: a mismatch names the contact the page was
-// built with as a link (make build SUPPORT=…), and the app's support
-// without one.
+// TestMismatchSaysWhomToTell: a mismatch says what it means (its
+// diagnosis, testdata/diagnosis.md) and names the contact the page was
+// built with as a link (make build SUPPORT=…), whose mail carries the
+// diagnosis and the link, and the app's support without one.
 func TestMismatchSaysWhomToTell(t *testing.T) {
 	needBrowser(t)
 	words := pageWords(t, "check", "de")
 	link := changeRoll(t, matchLink(t).Link, 3)
 	tb := open(t, pageURLs("de", "check")["file"]+link)
-	if got := eval[string](tb, `document.querySelector('[data-verdict-report]').textContent`); got != words["msg.report.app"] {
+	codes := strings.NewReplacer("{codes}", "substituted").Replace(words["msg.report.codes"])
+	if got := eval[string](tb, `document.querySelector('[data-verdict-report]').textContent`); got != words["msg.report.app"]+" "+codes {
 		t.Errorf("without a contact: %q", got)
+	}
+	if got := eval[string](tb, `document.getElementById('verdict').dataset.diagnosis`); got != "substituted" {
+		t.Errorf("data-diagnosis %q", got)
+	}
+	shape := strings.SplitN(words["msg.diagnosis.shape"], "{", 2)[0]
+	if got := eval[string](tb, `document.querySelector('[data-verdict-diagnosis]').textContent`); !strings.HasPrefix(got, shape) || !strings.Contains(got, "3") {
+		t.Errorf("the diagnosis says %q", got)
 	}
 	html, err := os.ReadFile(filepath.Join(distDir, "de", "check", "index.html"))
 	if err != nil {
@@ -351,9 +362,14 @@ func TestMismatchSaysWhomToTell(t *testing.T) {
 			t.Fatal(err)
 		}
 		tb := open(t, "file://"+file+link)
-		got := eval[[]string](tb, `(() => { const a = document.querySelector('[data-verdict-report] a'); return [a.href, a.textContent]; })()`)
+		// A mail's body: the diagnosis, then the page's link.
+		got := eval[[]string](tb, `(() => {
+			const a = document.querySelector('[data-verdict-report] a');
+			const [to, body = ''] = a.getAttribute('href').split('?body=');
+			return [to, a.textContent, decodeURIComponent(body) === (to.startsWith('mailto:') ? 'substituted\n' + location.href : '') ? 'body ok' : body];
+		})()`)
 		label := strings.TrimPrefix(strings.TrimPrefix(contact, "mailto:"), "https://")
-		if got[0] != contact || got[1] != label {
+		if got[0] != contact || got[1] != label || got[2] != "body ok" {
 			t.Errorf("%s: the report links %q", contact, got)
 		}
 		tb.clean("file://" + file)
@@ -627,5 +643,56 @@ func TestTypedProblems(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestDiagnosisNamesTheSlip: a record an app made with a slip of the
+// formula (testdata/diagnosis/cases.json) is a mismatch on its page, whose
+// verdict names the slip in the page's words and carries its code.
+func TestDiagnosisNamesTheSlip(t *testing.T) {
+	needBrowser(t)
+	data, err := os.ReadFile("../testdata/diagnosis/cases.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file struct {
+		Cases []struct {
+			Name   string         `json:"name"`
+			Record map[string]any `json:"record"`
+		} `json:"cases"`
+	}
+	if err := json.Unmarshal(data, &file); err != nil {
+		t.Fatal(err)
+	}
+	pages := map[string]string{
+		"dice_v1/numbered-from-0": "check", "dice_v2/seeds-swapped": "dice",
+		"shoe_v1/reversed": "shoe", "match_seed_v2/seeds-unlabelled": "games",
+	}
+	words := pageWords(t, "check", "en")
+	for _, c := range file.Cases {
+		page := pages[c.Name]
+		if page == "" {
+			continue
+		}
+		fragment := verify.FormatLink(c.Record)
+		if fragment == "" {
+			t.Fatalf("%s: no link", c.Name)
+		}
+		code := strings.SplitN(c.Name, "/", 2)[1]
+		tb := open(t, pageURLs("en", page)["http"]+"#"+fragment)
+		if got := tb.status(); got != "mismatch" {
+			t.Errorf("%s: status %s", c.Name, got)
+		}
+		if got := eval[string](tb, `document.getElementById('verdict').dataset.diagnosis`); got != code {
+			t.Errorf("%s: data-diagnosis %q", c.Name, got)
+		}
+		phrase := words["msg.diagnosis."+c.Record["scheme"].(string)+"."+code]
+		if phrase == "" {
+			phrase = words["msg.diagnosis."+code]
+		}
+		if got := eval[string](tb, `document.querySelector('[data-verdict-diagnosis]').textContent`); !strings.Contains(got, phrase) {
+			t.Errorf("%s: the diagnosis says %q, not %q", c.Name, got, phrase)
+		}
+		tb.clean(pageURLs("en", page)["http"])
 	}
 }

@@ -15,8 +15,10 @@
 package audit
 
 import (
+	"slices"
 	"strings"
 
+	"pfcheck/internal/diagnose"
 	"pfcheck/internal/link"
 	"pfcheck/internal/report"
 	"pfcheck/internal/verify"
@@ -69,7 +71,14 @@ type Outcome struct {
 	Recorded, Computed [Rolls]int
 	Problems           []Line // the first lines that are not a match, in order
 	Omitted            int    // lines that are not a match beyond those
+	// Diagnoses counts the mismatches by the slips that explain them, their
+	// codes joined by " " (testdata/diagnosis.md); Unexplained those that
+	// no slip explains.
+	Diagnoses map[string]int
 }
+
+// Unexplained is the key of Outcome.Diagnoses for mismatches no slip explains.
+const Unexplained = "unexplained"
 
 // Line is a line (or an item of its JSON array) that is not a match.
 type Line struct {
@@ -85,6 +94,9 @@ type Line struct {
 	Difference *report.Difference
 	Count      int
 	Link       string // the fragment that opens the match on its page; "" if none
+	// Diagnosis is a mismatch's, as check gives it, but with positions
+	// counted from 1 in every scheme, as Difference's.
+	Diagnosis []diagnose.Finding
 }
 
 // Run audits text: lines separated by "\n" (a "\r" before it is dropped;
@@ -94,7 +106,7 @@ type Line struct {
 // It keeps the first maxProblems lines that are not a match and counts the
 // others as Omitted.
 func Run(text string, formats []string, first, maxProblems int) *Outcome {
-	o := &Outcome{Schemes: map[string]*Counts{}}
+	o := &Outcome{Schemes: map[string]*Counts{}, Diagnoses: map[string]int{}}
 	if text == "" {
 		return o
 	}
@@ -195,9 +207,27 @@ func (o *Outcome) add(n, item int, res report.Result, rolls verify.Rolls, fragme
 		}
 	}
 
+	if res.Status == report.Mismatch {
+		o.Diagnoses[diagnosisKey(res.Diagnosis)]++
+	}
 	if res.Status != report.Match {
 		o.list(n, item, res, fragment, maxProblems)
 	}
+}
+
+// diagnosisKey is a mismatch's key in Outcome.Diagnoses: the codes of its
+// slips, in the order found, or Unexplained.
+func diagnosisKey(findings []diagnose.Finding) string {
+	var slips []string
+	for _, f := range findings {
+		if diagnose.IsSlip(f.Code) {
+			slips = append(slips, f.Code)
+		}
+	}
+	if len(slips) == 0 {
+		return Unexplained
+	}
+	return strings.Join(slips, " ")
 }
 
 // unreadable counts and lists a line, or an item of its JSON array, that
@@ -223,6 +253,16 @@ func (o *Outcome) list(n, item int, res report.Result, fragment string, maxProbl
 		l.Count = len(res.Errors)
 	} else {
 		l.Difference, l.Count = firstDifference(res)
+	}
+	for _, f := range res.Diagnosis {
+		if zeroBased[res.Scheme] && diagnose.IsPlaced(f.Code) {
+			f.At++
+			f.Positions = slices.Clone(f.Positions)
+			for i := range f.Positions {
+				f.Positions[i]++
+			}
+		}
+		l.Diagnosis = append(l.Diagnosis, f)
 	}
 	o.Problems = append(o.Problems, l)
 }
@@ -321,8 +361,9 @@ func firstDifference(res report.Result) (*report.Difference, int) {
 //	{lines, records, unreadable, status: {match, mismatch, computed, invalid, unsupported},
 //	 schemes: {<scheme>: {match, …}}, rolls: {recorded: [36], computed: [36]},
 //	 problems: [{line, item?, scheme, status, error?: {field, code, at?, token?},
-//	             difference?: {kind, at?, computed?, recorded?}, count, link?}],
-//	 omitted}
+//	             difference?: {kind, at?, computed?, recorded?}, count, link?,
+//	             diagnosis?: [{code, …}]}],
+//	 omitted, diagnoses: {<slip codes> | "unexplained": count}}
 func (o *Outcome) Map() map[string]any {
 	schemes := map[string]any{}
 	for scheme, counts := range o.Schemes {
@@ -332,7 +373,12 @@ func (o *Outcome) Map() map[string]any {
 	for i, l := range o.Problems {
 		problems[i] = l.Map()
 	}
+	diagnoses := make(map[string]any, len(o.Diagnoses))
+	for key, n := range o.Diagnoses {
+		diagnoses[key] = n
+	}
 	return map[string]any{
+		"diagnoses":  diagnoses,
 		"lines":      o.Lines,
 		"records":    o.Records,
 		"unreadable": o.Unreadable,
@@ -375,6 +421,9 @@ func (l Line) Map() map[string]any {
 	}
 	if l.Link != "" {
 		m["link"] = l.Link
+	}
+	if len(l.Diagnosis) > 0 {
+		m["diagnosis"] = diagnose.List(l.Diagnosis)
 	}
 	return m
 }

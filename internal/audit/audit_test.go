@@ -31,6 +31,7 @@ type season struct {
 		Problems   []map[string]any          `json:"problems"`
 		Pages      map[string]string         `json:"pages"`
 		Stats      map[string]any            `json:"statistics"`
+		Diagnoses  map[string]int            `json:"diagnoses"`
 	}
 }
 
@@ -93,7 +94,7 @@ func TestSeason(t *testing.T) {
 		t.Errorf("%d lines, %d records, %d unreadable; want %d, %d, %d", got.Lines, got.Records, got.Unreadable, s.expect.Lines, s.expect.Records, s.expect.Unreadable)
 	}
 	m := plain(t, got.Map()).(map[string]any)
-	for key, want := range map[string]any{"status": s.expect.Status, "schemes": s.expect.Schemes, "rolls": s.expect.Rolls} {
+	for key, want := range map[string]any{"status": s.expect.Status, "schemes": s.expect.Schemes, "rolls": s.expect.Rolls, "diagnoses": s.expect.Diagnoses} {
 		want := plain(t, want)
 		if !report.Contains(m[key], want) || !report.Contains(want, m[key]) {
 			t.Errorf("%s: %v\nwant %v", key, m[key], want)
@@ -159,7 +160,7 @@ func TestBatchesAddUp(t *testing.T) {
 	lines = lines[:len(lines)-1] // after the last "\n"
 	whole := plain(t, Run(s.text, formats, 1, 1000).Map())
 	for _, size := range []int{1, 7, 50} {
-		sum := &Outcome{Schemes: map[string]*Counts{}}
+		sum := &Outcome{Schemes: map[string]*Counts{}, Diagnoses: map[string]int{}}
 		for start := 0; start < len(lines); start += size {
 			end := min(start+size, len(lines))
 			add(sum, Run(strings.Join(lines[start:end], ""), formats[start:end], start+1, 1000))
@@ -192,6 +193,9 @@ func add(sum, o *Outcome) {
 	}
 	sum.Problems = append(sum.Problems, o.Problems...)
 	sum.Omitted += o.Omitted
+	for key, n := range o.Diagnoses {
+		sum.Diagnoses[key] += n
+	}
 }
 
 // TestProblemCap: past maxProblems, lines are counted, not listed.

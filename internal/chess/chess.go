@@ -9,6 +9,7 @@ package chess
 import (
 	"crypto/sha256"
 
+	"pfcheck/internal/diagnose"
 	"pfcheck/internal/hexstr"
 	"pfcheck/internal/pf2stream"
 	"pfcheck/internal/record"
@@ -118,11 +119,38 @@ func Check(rec map[string]any) report.Result {
 	if g.ColourA != "" && g.ColourA != colour {
 		mismatches = append(mismatches, report.Difference{Index: 1, Computed: colour, Recorded: g.ColourA})
 	}
-	return report.Result{
+	res := report.Result{
 		Scheme:     Scheme,
 		Status:     report.Verdict(g.ColourA != "", differs || len(mismatches) > 0),
 		Commitment: commitA,
 		Mismatches: mismatches,
 		Extra:      extra,
 	}
+	if res.Status == report.Mismatch {
+		res.Diagnosis = diagnosis(g, commitA, len(mismatches) > 0)
+	}
+	return res
+}
+
+// KindCommitmentB marks a finding of B's commitment.
+const KindCommitmentB = "commitmentB"
+
+// diagnosis explains a mismatch (testdata/diagnosis.md): each commitment
+// that differs, by the slip seal-of-text or as differing, and a colour that
+// differs. The colour is one bit: no slip of it can be told from a changed
+// colour, so it is named only as differing.
+func diagnosis(g Game, commitA *report.Commitment, colourDiffers bool) []diagnose.Finding {
+	var out []diagnose.Finding
+	if commitA.Differs() {
+		out = append(out, diagnose.Seal(diagnose.SealOfBytes(g.SeedA, g.CommitA)))
+	}
+	if g.SeedB != "" && g.CommitB != "" && Commit(g.SeedB) != g.CommitB {
+		f := diagnose.Seal(diagnose.SealOfBytes(g.SeedB, g.CommitB))
+		f.Kind = KindCommitmentB
+		out = append(out, f)
+	}
+	if colourDiffers {
+		out = append(out, diagnose.Shape("", []int{0}, 1, func(int) int { return 1 }))
+	}
+	return out
 }

@@ -246,12 +246,16 @@ func Judge(m Match) (report.Result, []Roll) {
 		// Only the rolls are what was played; a matching seal alone is no verdict on them.
 		status = report.Computed
 	}
-	return report.Result{
+	res := report.Result{
 		Scheme:     Scheme,
 		Status:     status,
 		Commitment: commitment,
 		Mismatches: mismatches,
-	}, rolls
+	}
+	if status == report.Mismatch {
+		res.Diagnosis = diagnosis(m, rolls, res)
+	}
+	return res, rolls
 }
 
 // Check validates a dice_v1 record and recomputes its seal and rolls.

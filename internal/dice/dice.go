@@ -92,22 +92,32 @@ func NewRoller(seed []byte, clientSeeds []string) *Roller {
 // roll = (v div 6 + 1, v mod 6 + 1).
 func (r *Roller) Roll(n int) Roll {
 	for t := 0; ; t++ {
-		msg := append(r.msg[:0], r.part...)
-		for range t {
-			msg = append(msg, '+')
-		}
-		msg = append(msg, ':')
-		msg = strconv.AppendInt(msg, int64(n), 10)
-		r.msg = msg
-
-		r.mac.Reset()
-		r.mac.Write(msg)
-		r.sum = r.mac.Sum(r.sum[:0])
-		for _, b := range r.sum {
+		for _, b := range r.digest(t, n) {
 			if b < acceptBelow {
-				v := b % 36
-				return Roll{v/6 + 1, v%6 + 1}
+				return rollOf(b)
 			}
 		}
 	}
+}
+
+// digest returns HMAC(seed, part + "+"×t + ":" + n), valid until the next call.
+func (r *Roller) digest(t, n int) []byte {
+	msg := append(r.msg[:0], r.part...)
+	for range t {
+		msg = append(msg, '+')
+	}
+	msg = append(msg, ':')
+	msg = strconv.AppendInt(msg, int64(n), 10)
+	r.msg = msg
+
+	r.mac.Reset()
+	r.mac.Write(msg)
+	r.sum = r.mac.Sum(r.sum[:0])
+	return r.sum
+}
+
+// rollOf returns the roll of byte b: v = b mod 36, (v div 6 + 1, v mod 6 + 1).
+func rollOf(b byte) Roll {
+	v := b % 36
+	return Roll{v/6 + 1, v%6 + 1}
 }

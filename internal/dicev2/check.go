@@ -283,11 +283,15 @@ func Judge(m Match) (res report.Result, computed [][]Roll) {
 	if status == report.Match && !m.Verified {
 		status = report.Computed
 	}
-	return report.Result{
+	res = report.Result{
 		Scheme:     Scheme,
 		Status:     status,
 		Commitment: commitment,
 		Mismatches: mismatches,
 		Extra:      extra,
-	}, computed
+	}
+	if status == report.Mismatch {
+		res.Diagnosis = diagnosis(m, computed, res)
+	}
+	return res, computed
 }

@@ -52,13 +52,19 @@ func Anchor(signature []byte) [AnchorBytes]byte { return sha256.Sum256(signature
 // The lengths are what keeps ids "ab" and "c" apart from "a" and "bc": without
 // them both pairs would give one message and one stream of dice.
 func Binding(match, game int, playerA, playerB string, anchor [AnchorBytes]byte) []byte {
+	return binding(match, game, playerA, playerB, anchor[:], lp)
+}
+
+// binding writes the binding's fields, each by field (lp; a slip's variant
+// in diagnose.go).
+func binding(match, game int, playerA, playerB string, anchor []byte, field func(b, x []byte) []byte) []byte {
 	var num [20]byte
-	b := make([]byte, 0, 5*4+2*len(num)+len(playerA)+len(playerB)+AnchorBytes)
-	b = lp(b, strconv.AppendInt(num[:0], int64(match), 10))
-	b = lp(b, strconv.AppendInt(num[:0], int64(game), 10))
-	b = lp(b, []byte(playerA))
-	b = lp(b, []byte(playerB))
-	return lp(b, anchor[:])
+	b := make([]byte, 0, 5*4+2*len(num)+len(playerA)+len(playerB)+len(anchor))
+	b = field(b, strconv.AppendInt(num[:0], int64(match), 10))
+	b = field(b, strconv.AppendInt(num[:0], int64(game), 10))
+	b = field(b, []byte(playerA))
+	b = field(b, []byte(playerB))
+	return field(b, anchor)
 }
 
 func lp(b, x []byte) []byte {

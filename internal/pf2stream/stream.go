@@ -128,3 +128,13 @@ func Identity(n int) []int {
 	}
 	return a
 }
+
+// ShuffleForward is the slip shuffle-forward of testdata/diagnosis.md, not
+// SPEC's shuffle: Fisher–Yates from the bottom, for i from 0 to the last
+// but one, j = i + int(len − i), swap a[i] and a[j].
+func ShuffleForward(src Source, a []int) {
+	for i := 0; i < len(a)-1; i++ {
+		j := i + Int(src, len(a)-i)
+		a[i], a[j] = a[j], a[i]
+	}
+}

@@ -265,6 +265,7 @@ func Check(rec map[string]any) report.Result {
 	res := report.Result{Scheme: Scheme, Extra: extra}
 
 	var deck *[Positions]string
+	var spec derived
 	if h.HasSeed {
 		hv := HandValue(h.ServerSeed, h.Table, h.Session, h.Number)
 		res.Commitment = report.Compare(HandCommitment(hv), h.HandCommitment)
@@ -274,6 +275,7 @@ func Check(rec map[string]any) report.Result {
 		deck = &computed
 		salts := Salts(hv)
 		root := NewTree(deck, &salts).Root()
+		spec = derived{hv, salts, root}
 		extra["deck"] = report.Strings(deck[:])
 		extra["computedRoot"] = root
 		for i, card := range h.Deck {
@@ -301,5 +303,8 @@ func Check(rec map[string]any) report.Result {
 	// The root is always compared: with the proofs, with the recomputed deck, or both.
 	res.Status = report.Verdict(true, differs || len(mismatches) > 0)
 	res.Mismatches = mismatches
+	if res.Status == report.Mismatch {
+		res.Diagnosis = diagnosis(h, spec, deck, res)
+	}
 	return res
 }

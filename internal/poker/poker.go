@@ -48,7 +48,11 @@ func HandCommitment(handValue string) string { return sha256Hex("", handValue) }
 
 // SeatsText returns the seats as "{seat}={seed}" joined by ",", in ascending
 // seat number whatever their order in seats.
-func SeatsText(seats []Seat) string {
+func SeatsText(seats []Seat) string { return seatsText(seats, true) }
+
+// seatsText writes the seats in ascending seat order, each "{seat}={seed}"
+// if labelled, else its seed alone (the slip seeds-unlabelled).
+func seatsText(seats []Seat, labelled bool) string {
 	// Insertion sort: at most MaxSeats seats, and package slices' generic
 	// sort would add some 20 KB to the wasm.
 	sorted := append([]Seat(nil), seats...)
@@ -62,8 +66,10 @@ func SeatsText(seats []Seat) string {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = strconv.AppendInt(b, int64(s.Number), 10)
-		b = append(b, '=')
+		if labelled {
+			b = strconv.AppendInt(b, int64(s.Number), 10)
+			b = append(b, '=')
+		}
 		b = append(b, s.Seed...)
 	}
 	return string(b)
@@ -73,9 +79,19 @@ func SeatsText(seats []Seat) string {
 // with word keyed by the hand value text and
 // msg = "pk1:" + T + ":" + S + ":" + n + ":" + seats + ":" + k.
 func Deck(handValue, table, session string, hand int, seats []Seat) [Positions]string {
-	prefix := "pk1:" + table + ":" + session + ":" + strconv.Itoa(hand) + ":" + SeatsText(seats) + ":"
+	return shuffledDeck(pf2stream.New(deckPrefix(table, session, hand, SeatsText(seats)), handValue), pf2stream.Shuffle)
+}
+
+// deckPrefix is the deck's message before the counter.
+func deckPrefix(table, session string, hand int, seats string) string {
+	return "pk1:" + table + ":" + session + ":" + strconv.Itoa(hand) + ":" + seats + ":"
+}
+
+// shuffledDeck shuffles [0..51] with words from s by shuffle (pf2stream.Shuffle; a
+// slip's in diagnose.go) and names the cards.
+func shuffledDeck(s *pf2stream.Stream, shuffle func(pf2stream.Source, []int)) [Positions]string {
 	ids := pf2stream.Identity(Positions)
-	pf2stream.New(prefix, handValue).Shuffle(ids)
+	shuffle(s, ids)
 	var deck [Positions]string
 	for i, id := range ids {
 		deck[i] = pf2stream.Card52(id)

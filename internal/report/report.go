@@ -6,7 +6,11 @@
 // the page, the self-test and the Go tests all read one shape.
 package report
 
-import "crypto/subtle"
+import (
+	"crypto/subtle"
+
+	"pfcheck/internal/diagnose"
+)
 
 // Status is the verdict of a check; its values cross the bridge as fixed strings.
 type Status string
@@ -74,13 +78,15 @@ type Difference struct {
 }
 
 // Result is the outcome of one check. Extra holds the scheme's own fields in
-// the bridge's plain-object form.
+// the bridge's plain-object form. Diagnosis is set on a mismatch only, and
+// never changes its status.
 type Result struct {
 	Scheme     string
 	Status     Status
 	Commitment *Commitment
 	Errors     []Problem
 	Mismatches []Difference
+	Diagnosis  []diagnose.Finding
 	Extra      map[string]any
 }
 
@@ -113,6 +119,9 @@ func (r Result) Map() map[string]any {
 	}
 	if r.Commitment != nil {
 		m["commitment"] = r.Commitment.Map()
+	}
+	if len(r.Diagnosis) > 0 {
+		m["diagnosis"] = diagnose.List(r.Diagnosis)
 	}
 	for k, v := range r.Extra {
 		m[k] = v

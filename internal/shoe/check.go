@@ -213,13 +213,17 @@ func Check(rec map[string]any) report.Result {
 		differs = differs || rd.Cut != cut
 	}
 	played := rd.Recorded != nil || rd.Cut >= 0
-	return report.Result{
+	res := report.Result{
 		Scheme:     Scheme,
 		Status:     report.Verdict(played, differs),
 		Commitment: commitment,
 		Mismatches: mismatches,
 		Extra:      extra,
 	}
+	if res.Status == report.Mismatch {
+		res.Diagnosis = diagnosis(rd, cards, cut, res)
+	}
+	return res
 }
 
 // MaxReads bounds the index reads of one StreamResult.

@@ -87,6 +87,8 @@ type Stream struct {
 	block []byte
 	pos   int // next byte of block; len(block) when it is used up
 	c     uint64
+
+	noRejection bool // the slip no-rejection (diagnose.go): Index never reads again
 }
 
 // NewStream returns the stream for seed, clientSeed and nonce.
@@ -98,7 +100,12 @@ type Stream struct {
 // 2^(number of letters) upper/lower-case spellings of it, each a different
 // shoe.
 func NewStream(seed []byte, clientSeed string, nonce int) *Stream {
-	key := []byte(hexstr.Encode(seed))
+	return newStream([]byte(hexstr.Encode(seed)), clientSeed, nonce)
+}
+
+// newStream returns the stream under the HMAC key given (a slip's key in
+// diagnose.go).
+func newStream(key []byte, clientSeed string, nonce int) *Stream {
 	msg := make([]byte, 0, len(clientSeed)+48)
 	msg = append(msg, clientSeed...)
 	msg = append(msg, ':')
@@ -150,7 +157,7 @@ func (s *Stream) Index(n int) int {
 		for range k {
 			x = x<<8 | int(s.next())
 		}
-		if x < limit {
+		if x < limit || s.noRejection {
 			return x % n
 		}
 	}
@@ -189,8 +196,13 @@ func Cut(total int, penetration float64, s *Stream) int {
 // seed, clientSeed and nonce, index 0 dealt first, and its cut card drawn with
 // penetration (0 < penetration < 1).
 func Deal(seed []byte, clientSeed string, nonce, decks int, penetration float64) (cards []Card, cut int) {
-	s := NewStream(seed, clientSeed, nonce)
+	return deal(NewStream(seed, clientSeed, nonce), decks, penetration, Shuffle)
+}
+
+// deal shuffles a shoe of decks decks with shuffle (Shuffle; a slip's in
+// diagnose.go) and draws its cut card, both from s.
+func deal(s *Stream, decks int, penetration float64, shuffle func([]Card, *Stream)) (cards []Card, cut int) {
 	cards = OrderedShoe(decks)
-	Shuffle(cards, s)
+	shuffle(cards, s)
 	return cards, Cut(len(cards), penetration, s)
 }

@@ -287,13 +287,17 @@ func Check(rec map[string]any) report.Result {
 		compare(kindOf[m.Game], i+1, v, want[i])
 	}
 
-	return report.Result{
+	res := report.Result{
 		Scheme:     Scheme,
 		Status:     report.Verdict(m.Seats != nil || len(want) > 0, differs || len(mismatches) > 0),
 		Commitment: commitment,
 		Mismatches: mismatches,
 		Extra:      p.plain(),
 	}
+	if res.Status == report.Mismatch {
+		res.Diagnosis = diagnosis(m, want, res)
+	}
+	return res
 }
 
 // values returns the drawn values after the seats as text, in the order of

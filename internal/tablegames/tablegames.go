@@ -109,10 +109,18 @@ type Played struct {
 // shuffle([0, 1]) first, then n draws of the game's kind. game must be one
 // of the game ids; n is at most a record's limit for that kind.
 func Play(game, matchID, serverSeed string, clientSeeds []string, n int) Played {
-	s := pf2stream.New(Prefix(game, matchID, clientSeeds), serverSeed)
+	return play(pf2stream.New(Prefix(game, matchID, clientSeeds), serverSeed), game, n, true, pf2stream.Shuffle)
+}
+
+// play draws a match from s: the seat order if drawSeats (else [0, 1]),
+// then n draws of the game's kind, each shuffle by shuffle
+// (pf2stream.Shuffle; a slip's in diagnose.go).
+func play(s *pf2stream.Stream, game string, n int, drawSeats bool, shuffle func(pf2stream.Source, []int)) Played {
 	var p Played
 	seats := []int{0, 1}
-	s.Shuffle(seats)
+	if drawSeats {
+		shuffle(s, seats)
+	}
 	p.Seats = [2]int{seats[0], seats[1]}
 
 	switch kindOf[game] {
@@ -130,7 +138,7 @@ func Play(game, matchID, serverSeed string, clientSeeds []string, n int) Played 
 			for i := range deck {
 				deck[i] = i
 			}
-			s.Shuffle(deck)
+			shuffle(s, deck)
 			for i, id := range deck {
 				p.Deals[d][i] = pf2stream.Card52(id)
 			}
@@ -142,9 +150,9 @@ func Play(game, matchID, serverSeed string, clientSeeds []string, n int) Played 
 			for i := range deck {
 				deck[i] = i
 			}
-			s.Shuffle(deck)
+			shuffle(s, deck)
 			rest := deck[FirstDeal:]
-			s.Shuffle(rest)
+			shuffle(s, rest)
 			for i, id := range deck[:FirstDeal] {
 				p.Hands[h].First[i] = pf2stream.Card32(id)
 			}

@@ -120,7 +120,7 @@ func TestVectorsAreFresh(t *testing.T) {
 	if t.Failed() {
 		return
 	}
-	for _, dir := range []string{"vectors", "audit", "operator"} {
+	for _, dir := range []string{"vectors", "audit", "operator", "diagnosis"} {
 		committed, _ := filepath.Glob(filepath.Join(vectortest.Dir(), "..", dir, "*.*"))
 		written, _ := filepath.Glob(filepath.Join(scratch, dir, "*.*"))
 		if len(written) != len(committed) || len(committed) == 0 {

@@ -263,7 +263,7 @@ class AuditFile {
     this.lines = [];
     this.expect = {
       lines: 0, records: 0, unreadable: 0, status: Object.fromEntries(STATUSES.map((s) => [s, 0])), schemes: {},
-      rolls: { recorded: Array(36).fill(0), computed: Array(36).fill(0) }, problems: [], pages: {},
+      rolls: { recorded: Array(36).fill(0), computed: Array(36).fill(0) }, problems: [], pages: {}, diagnoses: {},
     };
   }
 
@@ -290,6 +290,14 @@ class AuditFile {
     if (item) p.item = item;
     if (o.error) p.error = o.error;
     if (o.difference) p.difference = o.difference;
+    if (o.status === 'mismatch') {
+      // What the mismatch means (testdata/diagnosis.md): the slip the record
+      // was made with, else the shape of the one change made in it.
+      p.diagnosis = o.diagnosis ?? [{ code: shapeOf[o.difference.kind] ?? 'substituted' }];
+      const slips = p.diagnosis.filter((d) => !Object.values(shapeOf).includes(d.code) && d.code !== 'substituted');
+      const key = slips.length > 0 ? slips.map((d) => d.code).join(' ') : 'unexplained';
+      e.diagnoses[key] = (e.diagnoses[key] ?? 0) + 1;
+    }
     e.problems.push(p);
   }
 
@@ -315,19 +323,22 @@ class AuditFile {
   }
 }
 
+// The shape of a mismatch whose one difference is not a value of a list.
+const shapeOf = { commitment: 'seal-differs', drandSignature: 'signature-invalid', sealedAt: 'round-not-after-seal', cut: 'cut-differs' };
+
 // The listed lines as the report's CSV (testdata/audit.md): line, item,
 // scheme, status, then for a mismatch the kind of the first differing value
 // as field, "differs", its position, computed and recorded; for a refused
-// record its first problem's field, code and at; and the count. No value
-// here needs quoting.
+// record its first problem's field, code and at; the count; a mismatch's
+// diagnosis codes. No value here needs quoting.
 function csv(problems) {
-  const rows = [['line', 'item', 'scheme', 'status', 'field', 'code', 'at', 'computed', 'recorded', 'count']];
+  const rows = [['line', 'item', 'scheme', 'status', 'field', 'code', 'at', 'computed', 'recorded', 'count', 'diagnosis']];
   for (const p of problems) {
     const d = p.difference;
     const e = p.error;
     const what = d ? [d.kind, 'differs', d.at ?? '', d.computed ?? '', d.recorded ?? '']
       : e ? [e.field, e.code, e.at ?? '', '', ''] : ['', '', '', '', ''];
-    rows.push([p.line, p.item ?? '', p.scheme, p.status, ...what, p.count]);
+    rows.push([p.line, p.item ?? '', p.scheme, p.status, ...what, p.count, (p.diagnosis ?? []).map((d) => d.code).join(' ')]);
   }
   return rows.map((row) => row.join(',') + '\r\n').join('');
 }
@@ -385,6 +396,16 @@ function season(out) {
     rec.rolls[9] = other(computed);
     rec.rolls[29] = other(rec.rolls[29]);
     f.add(JSON.stringify(rec), [{ scheme: 'dice_v1', status: 'mismatch', rolls: rollsOf(rec.rolls), difference: rollDiff(10, computed, rec.rolls[9]), count: 2 }]);
+  }
+  // An app that numbers its rolls from 0 (testdata/diagnosis.md): the slip
+  // reproduces every roll, the mismatch stays one.
+  {
+    const rec = diceV1Match(label('dice_v1 numbered from 0'), 60);
+    const spec = rec.rolls;
+    rec.rolls = range(60).map((i) => diceV1Roll(Buffer.from(rec.serverSeed, 'hex'), rec.clientSeeds.join(':'), i));
+    const differ = range(60).filter((i) => rec.rolls[i] !== spec[i]);
+    f.add(JSON.stringify(rec), [{ scheme: 'dice_v1', status: 'mismatch', rolls: rollsOf(rec.rolls), count: differ.length,
+      difference: rollDiff(differ[0] + 1, spec[differ[0]], rec.rolls[differ[0]]), diagnosis: [{ code: 'numbered-from-0' }] }]);
   }
   // A seal that is not the seed's: a mismatch of the commitment.
   {

@@ -85,4 +85,7 @@ const rolls = report.statistics.rolls;
 process.stderr.write(`${process.stderr.isTTY ? '\n' : ''}${s.records} records in ${s.lines} lines: ${s.match} match, ${s.mismatch} mismatch, ` +
   `${s.computed} computed, ${s.invalid} invalid, ${s.unsupported} unsupported, ${s.unreadable} unreadable; ${rolls} rolls; ` +
   `${seconds.toFixed(1)} s, ${Math.round(rolls / seconds)} rolls/s, ${Math.round(rolls / ((user + system) / 1e6))} per CPU second\n`);
+if (s.mismatch > 0) {
+  process.stderr.write(`mismatches by diagnosis: ${diagnosisGroups(s.diagnoses).map(([key, n]) => `${n} ${key}`).join(', ')}\n`);
+}
 process.exit(s.mismatch + s.invalid + s.unsupported + s.unreadable > 0 ? 1 : 0);

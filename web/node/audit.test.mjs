@@ -38,9 +38,10 @@ function contains(got, want) {
 test('the season through web/node/audit.mjs: the generator\'s report', async () => {
   for (const workers of ['1', '3']) {
     const { report, csv } = await audit('--workers', workers);
-    const { schemes, cancelled, ...counts } = report.summary;
+    const { schemes, diagnoses, cancelled, ...counts } = report.summary;
     assert.deepEqual(counts, { lines: expect.lines, records: expect.records, unreadable: expect.unreadable, ...expect.status });
     assert.deepEqual(schemes, expect.schemes);
+    assert.deepEqual(diagnoses, expect.diagnoses);
     assert.equal(cancelled, false);
     assert.equal(report.omitted, 0);
     assert.equal(report.problems.length, expect.problems.length);

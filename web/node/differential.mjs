@@ -260,7 +260,14 @@ export async function differ(pfcheck, recs) {
     counts[result.status] = (counts[result.status] ?? 0) + 1;
     const answers = { check: result.status };
     const line = jsonLine(record);
-    answers.audit = auditLine(record.scheme, pfcheck.audit(line));
+    const audited = pfcheck.audit(line);
+    answers.audit = auditLine(record.scheme, audited);
+    // A mismatch's diagnosis (testdata/diagnosis.md): the same codes from
+    // check, which the pages show, and from the audit.
+    const codes = (findings) => (findings ?? []).map((f) => f.code).join(' ');
+    if (codes(result.diagnosis) !== codes(audited.problems?.[0]?.diagnosis)) {
+      disagreements.push({ record, answers: { ...answers, diagnosis: codes(result.diagnosis), auditDiagnosis: codes(audited.problems?.[0]?.diagnosis) }, want: 'one diagnosis' });
+    }
     const calculated = ['match', 'mismatch', 'computed'].includes(result.status);
     if (!calculated) {
       // A refusal everywhere: the audit refuses alike, no link carries it,

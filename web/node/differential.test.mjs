@@ -3,6 +3,7 @@
 // process, a few scripts run as files; make fuzz runs 10,000 per scheme.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { load } from './pfcheck.mjs';
 import { SCHEMES, differ, records, runSample } from './differential.mjs';
 
@@ -16,6 +17,16 @@ for (const scheme of SCHEMES) {
     for (const status of ['mismatch', 'invalid']) assert.ok(counts[status] > 0, `no ${status} record among ${JSON.stringify(counts)}`);
   });
 }
+
+test('every diagnosis case: check and the audit name the same slip, the scripts say mismatch', async () => {
+  const { cases } = JSON.parse(readFileSync(new URL('../../testdata/diagnosis/cases.json', import.meta.url), 'utf8'));
+  const { disagreements, counts } = await differ(pfcheck, cases.map((c) => c.record));
+  assert.deepEqual(disagreements.slice(0, 3), []);
+  assert.deepEqual(counts, { mismatch: cases.length });
+  for (const c of cases) {
+    assert.deepEqual(pfcheck.check(c.record).diagnosis.map((f) => f.code).sort(), c.diagnosis.map((f) => f.code).sort(), c.name);
+  }
+});
 
 test('the scripts as files, run by node and python3, say what check says', async () => {
   // The first vector record of each scheme (a match): dice_v2's offline and

@@ -183,7 +183,7 @@ class AuditFailure extends Error {
 function newAuditOutcome() {
   return {
     lines: 0, records: 0, unreadable: 0, status: Object.fromEntries(auditStatuses.map((s) => [s, 0])), schemes: {},
-    rolls: { recorded: Array(36).fill(0), computed: Array(36).fill(0) }, problems: [], omitted: 0,
+    rolls: { recorded: Array(36).fill(0), computed: Array(36).fill(0) }, problems: [], omitted: 0, diagnoses: {},
   };
 }
 
@@ -203,6 +203,7 @@ function addAuditOutcome(total, batch) {
     total.rolls.recorded[i] += batch.rolls.recorded[i];
     total.rolls.computed[i] += batch.rolls.computed[i];
   }
+  for (const [key, n] of Object.entries(batch.diagnoses)) total.diagnoses[key] = (total.diagnoses[key] ?? 0) + n;
   const problems = total.problems.concat(batch.problems);
   total.omitted += batch.omitted + Math.max(0, problems.length - AUDIT_MAX_PROBLEMS);
   total.problems = problems.slice(0, AUDIT_MAX_PROBLEMS);
@@ -310,12 +311,21 @@ function auditReport(outcome, stats, cancelled) {
   const sum = (list) => list.reduce((a, b) => a + b, 0);
   return {
     summary: {
-      lines: outcome.lines, records: outcome.records, unreadable: outcome.unreadable, ...outcome.status, schemes: outcome.schemes, cancelled,
+      lines: outcome.lines, records: outcome.records, unreadable: outcome.unreadable, ...outcome.status, schemes: outcome.schemes,
+      diagnoses: outcome.diagnoses, cancelled,
     },
     statistics: { ...stats, recorded: sum(outcome.rolls.recorded), computed: sum(outcome.rolls.computed) },
     problems: outcome.problems,
     omitted: outcome.omitted,
   };
+}
+
+// The mismatches grouped by diagnosis, the largest group first: [key,
+// count], the key the codes of the slips that explain them, separated by
+// spaces, or "unexplained" (testdata/diagnosis.md).
+/** @param {Record<string, number>} diagnoses */
+function diagnosisGroups(diagnoses) {
+  return Object.entries(diagnoses).sort(([a, m], [b, n]) => n - m || (a < b ? -1 : 1));
 }
 
 // The report as the JSON file both write.
@@ -332,14 +342,15 @@ function playedRolls(outcome) {
 // what differs or is wrong: for a mismatch the value's kind as field, the
 // code "differs", its position (from 1) as at, computed and recorded; for an
 // invalid or unsupported record its first problem's field, code and at; count
-// is how many differences or problems the record has.
+// is how many differences or problems the record has; diagnosis the codes
+// of a mismatch's diagnosis (testdata/diagnosis.md), separated by spaces.
 function auditCSV(report) {
-  const rows = [['line', 'item', 'scheme', 'status', 'field', 'code', 'at', 'computed', 'recorded', 'count']];
+  const rows = [['line', 'item', 'scheme', 'status', 'field', 'code', 'at', 'computed', 'recorded', 'count', 'diagnosis']];
   for (const p of report.problems) {
     const d = p.difference;
     const what = d ? [d.kind, 'differs', d.at ?? '', d.computed ?? '', d.recorded ?? '']
       : p.error ? [p.error.field, p.error.code, p.error.at ?? '', '', ''] : ['', '', '', '', ''];
-    rows.push([p.line, p.item ?? '', p.scheme, p.status, ...what, p.count]);
+    rows.push([p.line, p.item ?? '', p.scheme, p.status, ...what, p.count, (p.diagnosis ?? []).map((f) => f.code).join(' ')]);
   }
   return rows.map((row) => row.map(csvField).join(',') + '\r\n').join('');
 }

@@ -129,6 +129,14 @@ start((pfcheck, module) => {
     const after = state === 'failed' || statuses.length === 0 ? [] : [msg('msg.audit.counts', {
       records: counted('msg.audit.count.records', outcome.records), lines: counted('msg.audit.count.lines', outcome.lines), statuses: statuses.join(', '),
     })];
+    // "310 numbered from 0, 2 unexplained": one slip in many matches is
+    // one fault of the app, not many tampered games.
+    const groups = diagnosisGroups(outcome.diagnoses).map(([key, n]) => msg('msg.audit.diagnosis.group', {
+      count: n, number: formatNumber(n), slips: key === 'unexplained' ? msg('msg.audit.diagnosis.unexplained')
+        : key.split(' ').map((code) => msg(`msg.diagnosis.${code}.name`)).join(' + '),
+    }));
+    if (state !== 'failed' && groups.length > 0) after.push(msg('msg.audit.diagnosis', { groups: groups.join(', ') }));
+    summary.dataset.diagnoses = diagnosisGroups(outcome.diagnoses).map(([key, n]) => `${n} ${key}`).join(', ');
     // Whom to tell of a mismatch: with the file audited, or the kept
     // matches saved as one.
     showVerdict(status, sentences(before, answer, after), [], auditedKept ? 'msg.audit.kept.report' : 'msg.report');
@@ -161,7 +169,8 @@ start((pfcheck, module) => {
       // and roll: the sentence says so.
       const key = [`msg.audit.diff.${p.scheme}.${d.kind}`, `msg.audit.diff.${d.kind}`].find((k) => k in messages) ?? 'msg.audit.diff';
       const text = msgParts(key, { kind: d.kind, at: d.at ?? '', computed: value(d.computed), recorded: value(d.recorded) });
-      return sentences(text, p.count > 1 ? [msg('msg.audit.more', { count: p.count - 1 })] : []);
+      const diagnosis = p.diagnosis ? diagnosisParts(p.scheme, p.diagnosis, (_kind, at) => msg('msg.diagnosis.place', { at })) : [];
+      return sentences(text, p.count > 1 ? [msg('msg.audit.more', { count: p.count - 1 })] : [], diagnosis);
     }
     // A problem with the line itself, or with the link as a whole, names no
     // field; a field is named as its page's form labels it.
@@ -184,6 +193,7 @@ start((pfcheck, module) => {
         ...(p.item ? { 'data-item': String(p.item) } : {}),
         ...(p.difference ? { 'data-kind': p.difference.kind, 'data-at': String(p.difference.at ?? '') } : {}),
         ...(p.error ? { 'data-field': p.error.field, 'data-code': p.error.code } : {}),
+        ...(p.diagnosis ? { 'data-diagnosis': p.diagnosis.map((f) => f.code).join(' ') } : {}),
       });
       const where = msg(p.item ? 'msg.audit.item' : 'msg.audit.line', { line: formatNumber(p.line), item: p.item });
       li.append(element('strong', {}, where), ` · ${schemeName(p.scheme)} · `,

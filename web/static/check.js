@@ -88,6 +88,7 @@ start((pfcheck) => {
   function render(result) {
     clearResult();
     showVerdict(result.status, verdictText(result));
+    showDiagnosis(result.scheme, result.diagnosis, (_kind, n) => msg('msg.where.roll', { n }));
     showCommitment(document.querySelector('[data-seal]'), document.querySelector('[data-seal-given]'),
       document.querySelector('[data-seal-verdict]'), result.commitment,
       { matches: 'msg.seal.matches', differs: 'msg.seal.differs', none: 'msg.seal.none' });

@@ -257,6 +257,10 @@ function showVerdict(status, sentence, placedProblems = [], reportKey = 'msg.rep
   }));
   list.classList.toggle('compact', compact);
   list.hidden = placedProblems.length === 0;
+  delete verdictBox.dataset.diagnosis;
+  const diagnosis = verdictBox.querySelector('[data-verdict-diagnosis]');
+  diagnosis.replaceChildren();
+  diagnosis.hidden = true;
   const report = verdictBox.querySelector('[data-verdict-report]');
   report.replaceChildren(...(status === 'mismatch' ? reportParts(reportKey) : []));
   report.hidden = status !== 'mismatch';
@@ -273,6 +277,56 @@ function showVerdict(status, sentence, placedProblems = [], reportKey = 'msg.rep
   performance.mark('pfcheck:verdict'); // make bench times navigation to verdict
   // The rest of the page once the verdict has been painted.
   if ('firstScreen' in document.documentElement.dataset) requestAnimationFrame(() => setTimeout(showWholePage));
+}
+
+// ---- What a mismatch means (testdata/diagnosis.md) ----
+
+// The codes that name the shape of a difference; every other code names a
+// slip, a variant of the formula that reproduces the record.
+const shapeCodes = new Set(['seal-differs', 'substituted', 'differ-from', 'signature-invalid',
+  'round-not-after-seal', 'cut-differs', 'root-differs', 'proof-fails']);
+
+// The words of one finding: a scheme's own (msg.diagnosis.<scheme>.<code>)
+// or every scheme's. where(kind, index) names a value's place as the page
+// names its values (index as the result's mismatches count it).
+function findingParts(scheme, f, where) {
+  const key = [`msg.diagnosis.${scheme}.${f.code}`, `msg.diagnosis.${f.code}`].find((k) => k in messages) ?? 'msg.diagnosis.unknown';
+  const positions = f.positions ?? [];
+  const places = positions.map((p) => where(f.kind, p)).join(', ') + (f.count > positions.length ? ', …' : '');
+  return msgParts(key, { code: f.code, count: f.count ?? 0, at: f.at === undefined ? '' : where(f.kind, f.at), places });
+}
+
+// A mismatch's diagnosis in one or two sentences: the slips that reproduce
+// the record, and why that is still no match; the shape of what no slip
+// explains.
+function diagnosisParts(scheme, diagnosis, where) {
+  const join = (findings) => findings.flatMap((f, i) => [...(i > 0 ? [msg('msg.diagnosis.and')] : []), ...findingParts(scheme, f, where)]);
+  const slips = diagnosis.filter((f) => !shapeCodes.has(f.code));
+  const shapes = diagnosis.filter((f) => shapeCodes.has(f.code));
+  return sentences(
+    slips.length > 0 ? msgParts('msg.diagnosis.slips', { slips: fragmentOf(join(slips)) }) : [],
+    shapes.length > 0 ? msgParts(slips.length > 0 ? 'msg.diagnosis.also' : 'msg.diagnosis.shape', { shape: fragmentOf(join(shapes)) }) : [],
+  );
+}
+
+// Shows a mismatch's diagnosis in the answer box, after showVerdict: its
+// words, its codes in data-diagnosis, and in the report to support (the
+// mail to a support address carries them with the page's link).
+function showDiagnosis(scheme, diagnosis, where) {
+  if (!diagnosis?.length) return;
+  const codes = diagnosis.map((f) => f.code).join(' ');
+  verdictBox.dataset.diagnosis = codes;
+  const box = verdictBox.querySelector('[data-verdict-diagnosis]');
+  box.replaceChildren(...diagnosisParts(scheme, diagnosis, where));
+  box.hidden = false;
+  const report = verdictBox.querySelector('[data-verdict-report]');
+  report.append(' ', msg('msg.report.codes', { codes }));
+  /** @type {HTMLAnchorElement | null} */
+  const mail = report.querySelector('a[href^="mailto:"]');
+  if (mail) {
+    const href = mail.getAttribute('href');
+    mail.href = `${href}${href.includes('?') ? '&' : '?'}body=${encodeURIComponent(`${codes}\n${location.href}`)}`;
+  }
 }
 
 // Lays out the page below the answer box, which a page opened with a link

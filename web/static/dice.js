@@ -329,6 +329,10 @@ start((pfcheck) => {
   function render(result, record) {
     clearResult();
     showVerdict(result.status, verdictText(result, record));
+    showDiagnosis(result.scheme, result.diagnosis, (_kind, index) => {
+      const { game, n } = locate(result.games, index);
+      return msg('msg.dice.where.roll', { game, n });
+    });
     const round = record.drandRound;
     const { given, matches } = result.commitment;
     const sealVerdict = document.querySelector('[data-seal-verdict]');

@@ -450,6 +450,7 @@ start((pfcheck) => {
     resultItems.replaceChildren(...items);
     // The verdict names the game in the player's words (the picker's), not the scheme.
     showVerdict(result.status, [`${what.selectedOptions[0]?.textContent ?? ''} — `, ...[verdict].flat()]);
+    showDiagnosis(result.scheme, result.diagnosis, (kind, index) => where({ kind, index }));
     verdictCalculated(record);
   }
 

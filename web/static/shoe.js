@@ -153,6 +153,7 @@ start((pfcheck) => {
   function render(result, record) {
     clearResult();
     showVerdict(result.status, verdictText(result, record));
+    showDiagnosis(result.scheme, result.diagnosis, (_kind, i) => msg('msg.shoe.where.card', { n: i + 1 }));
     showCommitment(document.querySelector('[data-commitment]'), document.querySelector('[data-commitment-given]'),
       document.querySelector('[data-commitment-verdict]'), result.commitment,
       { matches: 'msg.shoe.commitment.matches', differs: 'msg.shoe.commitment.differs', none: 'msg.shoe.commitment.none' });
