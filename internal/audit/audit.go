@@ -69,6 +69,11 @@ type Outcome struct {
 	Recorded, Computed [Rolls]int
 	Problems           []Line // the first lines that are not a match, in order
 	Omitted            int    // lines that are not a match beyond those
+	// The warnings (warnings.go): for each reuse warning the short hash of
+	// every value seen and the lines it was seen in; for each other one
+	// the records it concerns.
+	Seen    map[string]map[string][]int
+	Flagged map[string]*Flagged
 }
 
 // Line is a line (or an item of its JSON array) that is not a match.
@@ -94,7 +99,7 @@ type Line struct {
 // It keeps the first maxProblems lines that are not a match and counts the
 // others as Omitted.
 func Run(text string, formats []string, first, maxProblems int) *Outcome {
-	o := &Outcome{Schemes: map[string]*Counts{}}
+	o := &Outcome{Schemes: map[string]*Counts{}, Seen: map[string]map[string][]int{}, Flagged: map[string]*Flagged{}}
 	if text == "" {
 		return o
 	}
@@ -155,6 +160,7 @@ func (o *Outcome) line(n int, line, format string, maxProblems int) {
 		return
 	}
 	res, rolls := verify.CheckRolls(rec)
+	o.warn(n, rec, res)
 	o.add(n, 0, res, rolls, fragment, maxProblems)
 }
 
@@ -165,6 +171,7 @@ func (o *Outcome) record(n, item int, v any, maxProblems int) {
 		return
 	}
 	res, rolls := verify.CheckRolls(rec)
+	o.warn(n, rec, res)
 	// The link is written only for a line that is listed: most lines match.
 	fragment := ""
 	if res.Status != report.Match && len(o.Problems) < maxProblems {
@@ -322,7 +329,7 @@ func firstDifference(res report.Result) (*report.Difference, int) {
 //	 schemes: {<scheme>: {match, …}}, rolls: {recorded: [36], computed: [36]},
 //	 problems: [{line, item?, scheme, status, error?: {field, code, at?, token?},
 //	             difference?: {kind, at?, computed?, recorded?}, count, link?}],
-//	 omitted}
+//	 omitted, seen: {<code>: {<hash>: [lines]}}, flagged: {<code>: {count, lines}}}
 func (o *Outcome) Map() map[string]any {
 	schemes := map[string]any{}
 	for scheme, counts := range o.Schemes {
@@ -332,6 +339,7 @@ func (o *Outcome) Map() map[string]any {
 	for i, l := range o.Problems {
 		problems[i] = l.Map()
 	}
+	seen, flagged := o.warningsMap()
 	return map[string]any{
 		"lines":      o.Lines,
 		"records":    o.Records,
@@ -341,6 +349,8 @@ func (o *Outcome) Map() map[string]any {
 		"rolls":      map[string]any{"recorded": report.Ints(o.Recorded[:]), "computed": report.Ints(o.Computed[:])},
 		"problems":   problems,
 		"omitted":    o.Omitted,
+		"seen":       seen,
+		"flagged":    flagged,
 	}
 }
 

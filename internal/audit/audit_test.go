@@ -159,7 +159,7 @@ func TestBatchesAddUp(t *testing.T) {
 	lines = lines[:len(lines)-1] // after the last "\n"
 	whole := plain(t, Run(s.text, formats, 1, 1000).Map())
 	for _, size := range []int{1, 7, 50} {
-		sum := &Outcome{Schemes: map[string]*Counts{}}
+		sum := &Outcome{Schemes: map[string]*Counts{}, Seen: map[string]map[string][]int{}, Flagged: map[string]*Flagged{}}
 		for start := 0; start < len(lines); start += size {
 			end := min(start+size, len(lines))
 			add(sum, Run(strings.Join(lines[start:end], ""), formats[start:end], start+1, 1000))
@@ -192,6 +192,21 @@ func add(sum, o *Outcome) {
 	}
 	sum.Problems = append(sum.Problems, o.Problems...)
 	sum.Omitted += o.Omitted
+	for code, hashes := range o.Seen {
+		for h, lines := range hashes {
+			if sum.Seen[code] == nil {
+				sum.Seen[code] = map[string][]int{}
+			}
+			sum.Seen[code][h] = append(sum.Seen[code][h], lines...)
+		}
+	}
+	for code, f := range o.Flagged {
+		if sum.Flagged[code] == nil {
+			sum.Flagged[code] = &Flagged{}
+		}
+		sum.Flagged[code].Count += f.Count
+		sum.Flagged[code].Lines = append(sum.Flagged[code].Lines, f.Lines...)
+	}
 }
 
 // TestProblemCap: past maxProblems, lines are counted, not listed.
