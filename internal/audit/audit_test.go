@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -31,6 +32,12 @@ type season struct {
 		Problems   []map[string]any          `json:"problems"`
 		Pages      map[string]string         `json:"pages"`
 		Stats      map[string]any            `json:"statistics"`
+		Warnings   []struct {
+			Code   string  `json:"code"`
+			Count  int     `json:"count"`
+			Groups [][]int `json:"groups"`
+			Lines  []int   `json:"lines"`
+		} `json:"warnings"`
 	}
 }
 
@@ -131,6 +138,34 @@ func TestSeason(t *testing.T) {
 				t.Errorf("problem line %d: link %q gives %v %v", i+1, link, problems, res.Status)
 			}
 		}
+	}
+
+	// The warnings: the values seen in more than one record, by their lines
+	// (one group for lines that share several), and the records flagged.
+	found := map[string]string{}
+	for _, code := range []string{WarnSeedReused, WarnClientSeedReused, WarnShoeRepeated} {
+		var groups [][]int
+		for _, g := range reused(got, code) {
+			if g = slices.Compact(g); !slices.ContainsFunc(groups, func(h []int) bool { return slices.Equal(g, h) }) {
+				groups = append(groups, g)
+			}
+		}
+		if len(groups) > 0 {
+			found[code] = fmt.Sprint(len(groups), groups)
+		}
+	}
+	for code, f := range got.Flagged {
+		found[code] = fmt.Sprint(f.Count, slices.Compact(f.Lines))
+	}
+	want := map[string]string{}
+	for _, w := range s.expect.Warnings {
+		want[w.Code] = fmt.Sprint(w.Count, w.Lines)
+		if w.Groups != nil {
+			want[w.Code] = fmt.Sprint(w.Count, w.Groups)
+		}
+	}
+	if fmt.Sprint(found) != fmt.Sprint(want) {
+		t.Errorf("warnings %v\nwant %v", found, want)
 	}
 
 	// The statistics of the rolls as played, against the generator's, which

@@ -24,6 +24,10 @@ const AUDIT_MAX_PROBLEMS = 1000;
 const AUDIT_MAX_LINE = 4 * 1024 * 1024;
 
 const auditStatuses = ['match', 'mismatch', 'computed', 'invalid', 'unsupported'];
+// The warnings (testdata/audit.md), in the order a report gives them.
+const auditWarningCodes = ['seed-reused', 'client-seed-reused', 'client-seed-short', 'shoe-repeated', 'round-not-after-seal'];
+// Lines a warning lists, and groups a reuse warning lists; beyond, they are counted.
+const AUDIT_WARNING_LINES = 100;
 
 // The link format (verify.ParseLink) of a line for pfcheck.audit: that of
 // the page that reads it (linkPage; the check page reads the dice format),
@@ -183,14 +187,33 @@ class AuditFailure extends Error {
 function newAuditOutcome() {
   return {
     lines: 0, records: 0, unreadable: 0, status: Object.fromEntries(auditStatuses.map((s) => [s, 0])), schemes: {},
-    rolls: { recorded: Array(36).fill(0), computed: Array(36).fill(0) }, problems: [], omitted: 0,
+    rolls: { recorded: Array(36).fill(0), computed: Array(36).fill(0) }, problems: [], omitted: 0, seen: {}, flagged: {},
   };
 }
 
 // Adds a batch's outcome to total. Batches are added in the file's order,
 // so the first AUDIT_MAX_PROBLEMS lines listed are those of the whole file
 // (a batch lists its own first ones).
+//
+// The warnings' lines are numbered in the file here, after the lines of the
+// batches before (a batch numbers its own from 1). A reuse warning's values
+// (batch.seen: code → short hash → lines) are kept for the whole file, as a
+// Map per code of the lines each was seen in: a line number where it was
+// seen once, as nearly all are, else an array of its first lines.
 function addAuditOutcome(total, batch) {
+  const before = total.lines;
+  for (const [code, hashes] of Object.entries(batch.seen)) {
+    const seen = (total.seen[code] ??= new Map());
+    for (const [hash, lines] of Object.entries(hashes)) {
+      const all = [].concat(seen.get(hash) ?? [], lines.map((n) => n + before));
+      seen.set(hash, all.length === 1 ? all[0] : all.slice(0, AUDIT_WARNING_LINES));
+    }
+  }
+  for (const [code, { count, lines }] of Object.entries(batch.flagged)) {
+    const flagged = (total.flagged[code] ??= { count: 0, lines: [] });
+    flagged.count += count;
+    flagged.lines = flagged.lines.concat(lines.map((n) => n + before)).slice(0, AUDIT_WARNING_LINES);
+  }
   total.lines += batch.lines;
   total.records += batch.records;
   total.unreadable += batch.unreadable;
@@ -302,7 +325,32 @@ async function runAudit(blob, workers, { signal, progress = () => {} } = {}) {
   return { outcome, cancelled: Boolean(signal?.aborted) };
 }
 
-// The report of an audit: the summary, the dice statistics (pfcheck.rollStats
+// The warnings of an outcome, as a report gives them: [{code, count, groups}]
+// for a reuse warning, count the values seen in more than one record and
+// groups the lines of each (a list of client seeds used again is one
+// group, not one per seed); [{code, count, lines}] for another, count the
+// records. Only the codes found, in the order of auditWarningCodes.
+function auditWarnings(outcome) {
+  const warnings = [];
+  const byLines = (a, b) => {
+    for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] - b[i];
+    return a.length - b.length;
+  };
+  for (const code of auditWarningCodes) {
+    const groups = new Map();
+    for (const lines of outcome.seen[code]?.values() ?? []) {
+      if (typeof lines === 'number') continue;
+      const distinct = [...new Set(lines)]; // the records of a JSON list share its line
+      groups.set(distinct.join(), distinct);
+    }
+    if (groups.size > 0) warnings.push({ code, count: groups.size, groups: [...groups.values()].sort(byLines).slice(0, AUDIT_WARNING_LINES) });
+    const flagged = outcome.flagged[code];
+    if (flagged) warnings.push({ code, count: flagged.count, lines: [...new Set(flagged.lines)] });
+  }
+  return warnings;
+}
+
+// The report of an audit: the summary, the warnings, the dice statistics (pfcheck.rollStats
 // over the rolls as played, recorded and computed together, and how many of
 // each), the listed lines and how many more there were. Node prints it, the
 // page offers it for download; both write it the same.
@@ -312,6 +360,7 @@ function auditReport(outcome, stats, cancelled) {
     summary: {
       lines: outcome.lines, records: outcome.records, unreadable: outcome.unreadable, ...outcome.status, schemes: outcome.schemes, cancelled,
     },
+    warnings: auditWarnings(outcome),
     statistics: { ...stats, recorded: sum(outcome.rolls.recorded), computed: sum(outcome.rolls.computed) },
     problems: outcome.problems,
     omitted: outcome.omitted,
@@ -332,7 +381,9 @@ function playedRolls(outcome) {
 // what differs or is wrong: for a mismatch the value's kind as field, the
 // code "differs", its position (from 1) as at, computed and recorded; for an
 // invalid or unsupported record its first problem's field, code and at; count
-// is how many differences or problems the record has.
+// is how many differences or problems the record has. Then a row per line
+// of each warning: status "warning", its code, and of a reuse warning the
+// first line of the group as at and the group's lines as count.
 function auditCSV(report) {
   const rows = [['line', 'item', 'scheme', 'status', 'field', 'code', 'at', 'computed', 'recorded', 'count']];
   for (const p of report.problems) {
@@ -340,6 +391,12 @@ function auditCSV(report) {
     const what = d ? [d.kind, 'differs', d.at ?? '', d.computed ?? '', d.recorded ?? '']
       : p.error ? [p.error.field, p.error.code, p.error.at ?? '', '', ''] : ['', '', '', '', ''];
     rows.push([p.line, p.item ?? '', p.scheme, p.status, ...what, p.count]);
+  }
+  for (const w of report.warnings) {
+    for (const group of w.groups ?? [w.lines]) {
+      const [at, count] = w.groups ? [group[0], group.length] : ['', ''];
+      for (const line of group) rows.push([line, '', '', 'warning', '', w.code, at, '', '', count]);
+    }
   }
   return rows.map((row) => row.map(csvField).join(',') + '\r\n').join('');
 }
