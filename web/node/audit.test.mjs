@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -129,4 +130,18 @@ test('addAuditOutcome finds a seed used again across batches', async () => {
   const warnings = JSON.parse(JSON.stringify(vm.runInContext('auditWarnings', core)(total)));
   assert.deepEqual(warnings, expect.warnings);
   assert.ok(warnings[0].groups.some((g) => g[0] <= cut && g.at(-1) > cut), 'a group across the cut');
+
+  // Many values, as a large file has (AuditSeen grows): each found again
+  // that was, and only those.
+  const many = vm.runInContext('newAuditOutcome()', core);
+  const hash = (i) => createHash('sha256').update(String(i)).digest('hex').slice(0, 16);
+  for (const [from, to] of [[0, 20000], [19990, 30000]]) {
+    const batch = vm.runInContext('newAuditOutcome()', core);
+    batch.lines = to - from;
+    batch.seen = { 'seed-reused': Object.fromEntries(Array.from({ length: to - from }, (_, i) => [hash(from + i), [i + 1]])) };
+    vm.runInContext('addAuditOutcome', core)(many, batch);
+  }
+  const [reused] = vm.runInContext('auditWarnings', core)(many);
+  assert.equal(reused.count, 10);
+  assert.deepEqual(JSON.parse(JSON.stringify(reused.groups)), Array.from({ length: 10 }, (_, i) => [19991 + i, 20001 + i]));
 });

@@ -183,6 +183,54 @@ class AuditFailure extends Error {
   }
 }
 
+// The values of a reuse warning seen in a whole file, by their hash (16 hex
+// digits, pfcheck.audit's seen), each with the line it was first seen in:
+// a table in typed arrays (open addressing), some 24 bytes a value, where a
+// Map of strings took over 100 and a file of a million matches has three
+// million values. The few values seen again keep their first lines in
+// `again`, which is what the warnings read.
+class AuditSeen {
+  constructor() {
+    this.size = 0;
+    this.again = new Map();
+    this.resize(4096);
+  }
+
+  // add notes that the value of hash was seen in line (≥ 1).
+  add(hash, line) {
+    const hi = parseInt(hash.slice(0, 8), 16);
+    const lo = parseInt(hash.slice(8, 16), 16);
+    const i = this.find(hi, lo);
+    if (this.lines[i] === 0) {
+      [this.hashes[2 * i], this.hashes[2 * i + 1], this.lines[i]] = [hi, lo, line];
+      if (++this.size * 3 > this.lines.length * 2) this.resize(2 * this.lines.length);
+      return;
+    }
+    const lines = this.again.get(hash) ?? [this.lines[i]];
+    if (lines.length < AUDIT_WARNING_LINES) lines.push(line);
+    this.again.set(hash, lines);
+  }
+
+  // find returns the slot of the hash hi‖lo, or the empty one where it goes.
+  find(hi, lo) {
+    const mask = this.lines.length - 1;
+    let i = lo & mask;
+    while (this.lines[i] !== 0 && (this.hashes[2 * i] !== hi || this.hashes[2 * i + 1] !== lo)) i = (i + 1) & mask;
+    return i;
+  }
+
+  resize(slots) {
+    const [hashes, lines] = [this.hashes, this.lines];
+    this.hashes = new Uint32Array(2 * slots);
+    this.lines = new Int32Array(slots); // 0: an empty slot
+    for (let j = 0; j < (lines?.length ?? 0); j++) {
+      if (lines[j] === 0) continue;
+      const i = this.find(hashes[2 * j], hashes[2 * j + 1]);
+      [this.hashes[2 * i], this.hashes[2 * i + 1], this.lines[i]] = [hashes[2 * j], hashes[2 * j + 1], lines[j]];
+    }
+  }
+}
+
 // An empty outcome, in the shape of pfcheck.audit's.
 function newAuditOutcome() {
   return {
@@ -197,16 +245,14 @@ function newAuditOutcome() {
 //
 // The warnings' lines are numbered in the file here, after the lines of the
 // batches before (a batch numbers its own from 1). A reuse warning's values
-// (batch.seen: code → short hash → lines) are kept for the whole file, as a
-// Map per code of the lines each was seen in: a line number where it was
-// seen once, as nearly all are, else an array of its first lines.
+// (batch.seen: code → short hash → lines) are kept for the whole file, in an
+// AuditSeen per code.
 function addAuditOutcome(total, batch) {
   const before = total.lines;
   for (const [code, hashes] of Object.entries(batch.seen)) {
-    const seen = (total.seen[code] ??= new Map());
+    const seen = (total.seen[code] ??= new AuditSeen());
     for (const [hash, lines] of Object.entries(hashes)) {
-      const all = [].concat(seen.get(hash) ?? [], lines.map((n) => n + before));
-      seen.set(hash, all.length === 1 ? all[0] : all.slice(0, AUDIT_WARNING_LINES));
+      for (const n of lines) seen.add(hash, n + before);
     }
   }
   for (const [code, { count, lines }] of Object.entries(batch.flagged)) {
@@ -338,8 +384,7 @@ function auditWarnings(outcome) {
   };
   for (const code of auditWarningCodes) {
     const groups = new Map();
-    for (const lines of outcome.seen[code]?.values() ?? []) {
-      if (typeof lines === 'number') continue;
+    for (const lines of outcome.seen[code]?.again.values() ?? []) {
       const distinct = [...new Set(lines)]; // the records of a JSON list share its line
       groups.set(distinct.join(), distinct);
     }
