@@ -33,6 +33,10 @@ type season struct {
 	Stats    map[string]any            `json:"statistics"`
 	// Diagnoses counts the mismatches by the slips that explain them.
 	Diagnoses map[string]int `json:"diagnoses"`
+	Warnings  []struct {
+		Code  string `json:"code"`
+		Count int    `json:"count"`
+	} `json:"warnings"`
 }
 
 // auditLine is a listed line as the generator expects it and as the page
@@ -172,6 +176,20 @@ func TestAuditPage(t *testing.T) {
 			}
 			if got := eval[string](tb, `document.querySelector('[data-audit-progress]').dataset.total`); got != fmt.Sprint(size.Size()) {
 				t.Errorf("progress total %s, want %d bytes", got, size.Size())
+			}
+
+			// The warnings, each with its count and lines, in the page's
+			// words; the summary links them.
+			var warned []string
+			for _, w := range s.Warnings {
+				warned = append(warned, fmt.Sprint(w.Code, " ", w.Count))
+			}
+			if got := eval[[]string](tb, `[...document.querySelectorAll('[data-audit-warnings]:not([hidden]) [data-audit-warning]')].map((li) =>
+				li.dataset.code + ' ' + li.dataset.count + (/msg\.|\{|^\s|[^.]$/.test(li.textContent) || !li.querySelector('[data-audit-warning-lines]').textContent ? ' unworded' : ''))`); len(warned) == 0 || fmt.Sprint(got) != fmt.Sprint(warned) {
+				t.Errorf("warnings shown %v, want %v, each worded", got, warned)
+			}
+			if !eval[bool](tb, `!!document.querySelector('#verdict a[data-goto][href="#warnings-title"]')`) {
+				t.Errorf("the summary does not link the warnings")
 			}
 
 			if got := tb.auditLines(); fmt.Sprint(got) != fmt.Sprint(s.Problems) {

@@ -75,6 +75,11 @@ type Outcome struct {
 	// codes joined by " " (testdata/diagnosis.md); Unexplained those that
 	// no slip explains.
 	Diagnoses map[string]int
+	// The warnings (warnings.go): for each reuse warning the short hash of
+	// every value seen and the lines it was seen in; for each other one
+	// the records it concerns.
+	Seen    map[string]map[string][]int
+	Flagged map[string]*Flagged
 }
 
 // Unexplained is the key of Outcome.Diagnoses for mismatches no slip explains.
@@ -106,7 +111,7 @@ type Line struct {
 // It keeps the first maxProblems lines that are not a match and counts the
 // others as Omitted.
 func Run(text string, formats []string, first, maxProblems int) *Outcome {
-	o := &Outcome{Schemes: map[string]*Counts{}, Diagnoses: map[string]int{}}
+	o := &Outcome{Schemes: map[string]*Counts{}, Diagnoses: map[string]int{}, Seen: map[string]map[string][]int{}, Flagged: map[string]*Flagged{}}
 	if text == "" {
 		return o
 	}
@@ -167,6 +172,7 @@ func (o *Outcome) line(n int, line, format string, maxProblems int) {
 		return
 	}
 	res, rolls := verify.CheckRolls(rec)
+	o.warn(n, rec, res)
 	o.add(n, 0, res, rolls, fragment, maxProblems)
 }
 
@@ -177,6 +183,7 @@ func (o *Outcome) record(n, item int, v any, maxProblems int) {
 		return
 	}
 	res, rolls := verify.CheckRolls(rec)
+	o.warn(n, rec, res)
 	// The link is written only for a line that is listed: most lines match.
 	fragment := ""
 	if res.Status != report.Match && len(o.Problems) < maxProblems {
@@ -363,7 +370,8 @@ func firstDifference(res report.Result) (*report.Difference, int) {
 //	 problems: [{line, item?, scheme, status, error?: {field, code, at?, token?},
 //	             difference?: {kind, at?, computed?, recorded?}, count, link?,
 //	             diagnosis?: [{code, …}]}],
-//	 omitted, diagnoses: {<slip codes> | "unexplained": count}}
+//	 omitted, diagnoses: {<slip codes> | "unexplained": count},
+//	 seen: {<code>: {<hash>: [lines]}}, flagged: {<code>: {count, lines}}}
 func (o *Outcome) Map() map[string]any {
 	schemes := map[string]any{}
 	for scheme, counts := range o.Schemes {
@@ -377,6 +385,7 @@ func (o *Outcome) Map() map[string]any {
 	for key, n := range o.Diagnoses {
 		diagnoses[key] = n
 	}
+	seen, flagged := o.warningsMap()
 	return map[string]any{
 		"diagnoses":  diagnoses,
 		"lines":      o.Lines,
@@ -387,6 +396,8 @@ func (o *Outcome) Map() map[string]any {
 		"rolls":      map[string]any{"recorded": report.Ints(o.Recorded[:]), "computed": report.Ints(o.Computed[:])},
 		"problems":   problems,
 		"omitted":    o.Omitted,
+		"seen":       seen,
+		"flagged":    flagged,
 	}
 }
 

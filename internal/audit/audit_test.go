@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -32,6 +33,12 @@ type season struct {
 		Pages      map[string]string         `json:"pages"`
 		Stats      map[string]any            `json:"statistics"`
 		Diagnoses  map[string]int            `json:"diagnoses"`
+		Warnings   []struct {
+			Code   string  `json:"code"`
+			Count  int     `json:"count"`
+			Groups [][]int `json:"groups"`
+			Lines  []int   `json:"lines"`
+		} `json:"warnings"`
 	}
 }
 
@@ -134,6 +141,34 @@ func TestSeason(t *testing.T) {
 		}
 	}
 
+	// The warnings: the values seen in more than one record, by their lines
+	// (one group for lines that share several), and the records flagged.
+	found := map[string]string{}
+	for _, code := range []string{WarnSeedReused, WarnClientSeedReused, WarnShoeRepeated} {
+		var groups [][]int
+		for _, g := range reused(got, code) {
+			if g = slices.Compact(g); !slices.ContainsFunc(groups, func(h []int) bool { return slices.Equal(g, h) }) {
+				groups = append(groups, g)
+			}
+		}
+		if len(groups) > 0 {
+			found[code] = fmt.Sprint(len(groups), groups)
+		}
+	}
+	for code, f := range got.Flagged {
+		found[code] = fmt.Sprint(f.Count, slices.Compact(f.Lines))
+	}
+	want := map[string]string{}
+	for _, w := range s.expect.Warnings {
+		want[w.Code] = fmt.Sprint(w.Count, w.Lines)
+		if w.Groups != nil {
+			want[w.Code] = fmt.Sprint(w.Count, w.Groups)
+		}
+	}
+	if fmt.Sprint(found) != fmt.Sprint(want) {
+		t.Errorf("warnings %v\nwant %v", found, want)
+	}
+
 	// The statistics of the rolls as played, against the generator's, which
 	// integrates the chi-square density numerically.
 	var counts [Rolls]int
@@ -160,7 +195,7 @@ func TestBatchesAddUp(t *testing.T) {
 	lines = lines[:len(lines)-1] // after the last "\n"
 	whole := plain(t, Run(s.text, formats, 1, 1000).Map())
 	for _, size := range []int{1, 7, 50} {
-		sum := &Outcome{Schemes: map[string]*Counts{}, Diagnoses: map[string]int{}}
+		sum := &Outcome{Schemes: map[string]*Counts{}, Diagnoses: map[string]int{}, Seen: map[string]map[string][]int{}, Flagged: map[string]*Flagged{}}
 		for start := 0; start < len(lines); start += size {
 			end := min(start+size, len(lines))
 			add(sum, Run(strings.Join(lines[start:end], ""), formats[start:end], start+1, 1000))
@@ -195,6 +230,21 @@ func add(sum, o *Outcome) {
 	sum.Omitted += o.Omitted
 	for key, n := range o.Diagnoses {
 		sum.Diagnoses[key] += n
+	}
+	for code, hashes := range o.Seen {
+		for h, lines := range hashes {
+			if sum.Seen[code] == nil {
+				sum.Seen[code] = map[string][]int{}
+			}
+			sum.Seen[code][h] = append(sum.Seen[code][h], lines...)
+		}
+	}
+	for code, f := range o.Flagged {
+		if sum.Flagged[code] == nil {
+			sum.Flagged[code] = &Flagged{}
+		}
+		sum.Flagged[code].Count += f.Count
+		sum.Flagged[code].Lines = append(sum.Flagged[code].Lines, f.Lines...)
 	}
 }
 

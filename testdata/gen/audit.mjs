@@ -136,7 +136,7 @@ function diceV2Match(label, round, gameSizes, { players = ['alice', 'bob'] } = {
 
 // Ids are plain ASCII here: nothing to percent-encode (testdata/dice_v2.md).
 function diceV2Link(rec) {
-  return [`v=2`, `s=${rec.serverSeed}`, `c=${rec.seal}`, `t=${rec.sealedAt}`, `m=${rec.match}`,
+  return [`v=2`, `s=${rec.serverSeed}`, `c=${rec.seal}`, ...(rec.sealedAt ? [`t=${rec.sealedAt}`] : []), `m=${rec.match}`,
     `a=${rec.players[0]}`, `b=${rec.players[1]}`, `d=${rec.drandRound}`, `x=${rec.drandSignature}`,
     `r=${rec.games.map((g) => g.rolls.join('')).join('.')}`].join('&');
 }
@@ -256,6 +256,75 @@ function statistics(counts) {
 }
 
 // ---------------------------------------------------------------------------
+// The warnings (testdata/audit.md, "Warnings"): what each record of a status
+// match, mismatch or computed gives them. seals: its seal or commitment as
+// computed from its seed and as given (any of them in another record:
+// seed-reused); clients: the client seeds of a scheme that takes fresh ones
+// each match (dice_v1, match_seed_v2, chess_colour_v1: client-seed-reused);
+// shoe: a shoe's server seed, client seed and nonce (shoe-repeated); short:
+// a dice_v1 client seed shorter than 32 hex digits or not hex; late: a
+// dice_v2 record without sealedAt (round-not-after-seal).
+
+const REUSE = ['seed-reused', 'client-seed-reused', 'shoe-repeated'];
+const WARNINGS = ['seed-reused', 'client-seed-reused', 'client-seed-short', 'shoe-repeated', 'round-not-after-seal'];
+
+function warningFacts(rec) {
+  const lower = (v) => (typeof v === 'string' ? v.toLowerCase() : undefined);
+  const sha = (text) => hex(sha256(text));
+  switch (rec.scheme) {
+    case 'dice_v1':
+      return { seals: [sealOfHex(rec.serverSeed), lower(rec.seal)], clients: rec.clientSeeds,
+        short: rec.clientSeeds.some((c) => !/^[0-9a-fA-F]{32,}$/.test(c)) };
+    case 'dice_v2':
+      return { seals: [sealOfHex(rec.serverSeed), lower(rec.seal)], late: rec.sealedAt === undefined };
+    case 'shoe_v1':
+      return { seals: [sealOfHex(rec.serverSeed), lower(rec.commitment)], shoe: `${rec.serverSeed.toLowerCase()} ${rec.nonce} ${rec.clientSeed}` };
+    case 'match_seed_v2':
+      return { seals: [sha(rec.serverSeed), lower(rec.commitment)], clients: rec.clientSeeds };
+    case 'chess_colour_v1':
+      return { seals: [sha(rec.seedA), lower(rec.commitA), rec.seedB && sha(rec.seedB), lower(rec.commitB)], clients: [rec.clientA, rec.clientB] };
+    default:
+      return {};
+  }
+}
+
+// A link line's record, as far as the warnings read it: the keys of the
+// links' tables (SPEC §1, testdata/dice_v2.md, shoe_v1.md, tablegames.md).
+function linkRecord(text, page) {
+  const f = Object.fromEntries(new URLSearchParams(text.slice(text.indexOf('#') + 1)));
+  switch (page) {
+    case 'check': return { scheme: 'dice_v1', serverSeed: f.s, seal: f.c, clientSeeds: f.p.split(',') };
+    case 'dice': return { scheme: 'dice_v2', serverSeed: f.s, seal: f.c, sealedAt: f.t };
+    case 'shoe': return { scheme: 'shoe_v1', serverSeed: f.s, commitment: f.h, clientSeed: f.c, nonce: f.n };
+    default: return { ...f, clientSeeds: f.clientSeeds.split(',') };
+  }
+}
+
+// The warnings of the records' facts, as a report gives them: a reuse
+// warning's groups are the lines of each value in more than one record (one
+// group for lines that share several values), in the order of their lines.
+function warningsOf(facts) {
+  const warnings = [];
+  const byLines = (a, b) => a.map((n, i) => n - (b[i] ?? 0)).find((d) => d !== 0) ?? a.length - b.length;
+  for (const code of WARNINGS) {
+    if (REUSE.includes(code)) {
+      const lines = new Map();
+      for (const f of facts) {
+        const values = code === 'seed-reused' ? f.seals : code === 'shoe-repeated' ? [f.shoe] : f.clients;
+        for (const v of new Set((values ?? []).filter(Boolean))) lines.set(v, [...(lines.get(v) ?? []), f.line]);
+      }
+      const groups = new Map([...lines.values()].filter((l) => l.length > 1).map((l) => [...new Set(l)]).map((l) => [l.join(), l]));
+      if (groups.size) warnings.push({ code, count: groups.size, groups: [...groups.values()].sort(byLines) });
+    } else {
+      const flag = code === 'client-seed-short' ? 'short' : 'late';
+      const lines = facts.filter((f) => f[flag]).map((f) => f.line);
+      if (lines.length) warnings.push({ code, count: lines.length, lines: [...new Set(lines)] });
+    }
+  }
+  return warnings;
+}
+
+// ---------------------------------------------------------------------------
 // An audit file and what its audit reports.
 
 class AuditFile {
@@ -265,6 +334,7 @@ class AuditFile {
       lines: 0, records: 0, unreadable: 0, status: Object.fromEntries(STATUSES.map((s) => [s, 0])), schemes: {},
       rolls: { recorded: Array(36).fill(0), computed: Array(36).fill(0) }, problems: [], pages: {}, diagnoses: {},
     };
+    this.facts = []; // of the warnings, a record's each
   }
 
   // One record's outcome: its status, scheme, and, unless it matched, its
@@ -309,6 +379,12 @@ class AuditFile {
     const line = this.lines.length;
     if (page) this.expect.pages[line] = page;
     outcomes.forEach((o, i) => this.count(line, array ? i + 1 : 0, o, o.rolls, o.recorded ?? true));
+    const checked = outcomes.filter((o) => ['match', 'mismatch', 'computed'].includes(o.status));
+    if (checked.length) {
+      const item = text.trim();
+      const recs = page ? [linkRecord(item, page)] : array ? JSON.parse(item) : [JSON.parse(item)];
+      outcomes.forEach((o, i) => checked.includes(o) && this.facts.push({ line, ...warningFacts(recs[i]) }));
+    }
   }
 
   write(path, extra = {}) {
@@ -316,10 +392,11 @@ class AuditFile {
     writeFileSync(path, this.lines.map((l) => l + '\n').join(''));
     this.expect.lines = this.lines.length;
     const counts = this.expect.rolls.recorded.map((c, i) => c + this.expect.rolls.computed[i]);
-    const doc = { generator: GENERATOR, file: basename(path), ...extra, ...this.expect, statistics: statistics(counts) };
+    const warnings = warningsOf(this.facts);
+    const doc = { generator: GENERATOR, file: basename(path), ...extra, ...this.expect, warnings, statistics: statistics(counts) };
     const stem = path.replace(/\.txt$/, '');
     writeFileSync(`${stem}.expect.json`, formatJSON(doc, { tight: true }));
-    writeFileSync(`${stem}.expect.csv`, csv(this.expect.problems));
+    writeFileSync(`${stem}.expect.csv`, csv(this.expect.problems, warnings));
   }
 }
 
@@ -330,8 +407,10 @@ const shapeOf = { commitment: 'seal-differs', drandSignature: 'signature-invalid
 // scheme, status, then for a mismatch the kind of the first differing value
 // as field, "differs", its position, computed and recorded; for a refused
 // record its first problem's field, code and at; the count; a mismatch's
-// diagnosis codes. No value here needs quoting.
-function csv(problems) {
+// diagnosis codes. Then a row for each line of each warning: status
+// "warning", its code, and for a reuse warning the first line of the group
+// as at and its number of lines as count. No value here needs quoting.
+function csv(problems, warnings) {
   const rows = [['line', 'item', 'scheme', 'status', 'field', 'code', 'at', 'computed', 'recorded', 'count', 'diagnosis']];
   for (const p of problems) {
     const d = p.difference;
@@ -339,6 +418,11 @@ function csv(problems) {
     const what = d ? [d.kind, 'differs', d.at ?? '', d.computed ?? '', d.recorded ?? '']
       : e ? [e.field, e.code, e.at ?? '', '', ''] : ['', '', '', '', ''];
     rows.push([p.line, p.item ?? '', p.scheme, p.status, ...what, p.count, (p.diagnosis ?? []).map((d) => d.code).join(' ')]);
+  }
+  for (const w of warnings) {
+    for (const group of w.groups ?? [w.lines]) {
+      for (const line of group) rows.push([line, '', '', 'warning', '', w.code, w.groups ? group[0] : '', '', '', w.groups ? group.length : '', '']);
+    }
   }
   return rows.map((row) => row.join(',') + '\r\n').join('');
 }
@@ -357,9 +441,11 @@ function season(out) {
   const label = (what) => `audit season ${what} ${m++}`;
 
   // dice_v1 matches, as JSON records and as links, whole URLs and fragments.
+  const early = []; // the first two, whose seeds are used again at the end
   for (let i = 0; i < 40; i++) {
     const count = detInt(label('count'), 20, 140);
     const rec = diceV1Match(label('dice_v1'), count, { seal: i % 5 !== 4, seats: 1 + (i % 3 === 0) });
+    if (i < 2) early.push(rec);
     const o = [match('dice_v1', rollsOf(rec.rolls))];
     if (i % 4 === 0) f.add(JSON.stringify(rec), o);
     else if (i % 4 === 1) f.add(`#${diceV1Link(rec)}`, o, { page: 'check' });
@@ -452,8 +538,10 @@ function season(out) {
   }
 
   // shoe_v1: cards dealt so far; no dice.
+  let firstShoe;
   for (let i = 0; i < 4; i++) {
     const rec = shoeMatch(label('shoe'), 20 + 10 * i, { decks: 1 + i });
+    firstShoe ??= rec;
     if (i % 2) f.add(`${ORIGIN}/fi/shoe/#${shoeLink(rec)}`, [match('shoe_v1')], { page: 'shoe' });
     else f.add(JSON.stringify(rec), [match('shoe_v1')]);
   }
@@ -555,6 +643,42 @@ function season(out) {
     const rec = diceV1Match(label('dice_v1 late'), detInt(label('late count'), 30, 120));
     if (i % 2) f.add(JSON.stringify(rec), [match('dice_v1', rollsOf(rec.rolls))]);
     else f.add(`#${diceV1Link(rec)}`, [match('dice_v1', rollsOf(rec.rolls))], { page: 'check' });
+  }
+
+  // Matches, each a match, that a match does not prove fair: the warnings.
+  const dice = (rec, changes) => {
+    const r = { ...rec, ...changes };
+    if (r.seal) r.seal = sealOfHex(r.serverSeed);
+    r.rolls = diceV1Rolls(r.serverSeed, r.clientSeeds, r.rolls.length);
+    return r;
+  };
+  {
+    // The first match's server seed again (seed-reused), its two client
+    // seeds again (client-seed-reused, one group), the second's one seed.
+    const again = dice(diceV1Match(label('dice_v1 seed again'), 30), { serverSeed: early[0].serverSeed });
+    f.add(JSON.stringify(again), [match('dice_v1', rollsOf(again.rolls))]);
+    const clients = dice(diceV1Match(label('dice_v1 clients again'), 30), { clientSeeds: early[0].clientSeeds });
+    f.add(JSON.stringify(clients), [match('dice_v1', rollsOf(clients.rolls))]);
+    const one = dice(diceV1Match(label('dice_v1 client again'), 30), { clientSeeds: early[1].clientSeeds });
+    f.add(`#${diceV1Link(one)}`, [match('dice_v1', rollsOf(one.rolls))], { page: 'check' });
+    // Client seeds shorter than 32 hex digits, or not hex (client-seed-short).
+    const short = dice(diceV1Match(label('dice_v1 short'), 30), { clientSeeds: ['a1b2c3d4', detHex(label('long'), 16)] });
+    f.add(JSON.stringify(short), [match('dice_v1', rollsOf(short.rolls))]);
+    const words = dice(diceV1Match(label('dice_v1 not hex'), 30), { clientSeeds: ['Player_One-2024-lucky-dice-forever'] });
+    f.add(`#${diceV1Link(words)}`, [match('dice_v1', rollsOf(words.rolls))], { page: 'check' });
+  }
+  {
+    // The first shoe dealt again (shoe-repeated, and its seed: seed-reused).
+    const again = { ...firstShoe, cards: firstShoe.cards.slice(0, 10) };
+    f.add(`#${shoeLink(again)}`, [match('shoe_v1')], { page: 'shoe' });
+  }
+  // dice_v2 without the seal's time (round-not-after-seal), a record and a link.
+  for (let i = 0; i < 2; i++) {
+    const rec = diceV2Match(label('dice_v2 no time'), 1000, [20]);
+    delete rec.sealedAt;
+    const o = [match('dice_v2', rollsOf(rec.games[0].rolls))];
+    if (i) f.add(`#${diceV2Link(rec)}`, o, { page: 'dice' });
+    else f.add(JSON.stringify(rec), o);
   }
   f.write(out);
 }

@@ -5,9 +5,10 @@
 //
 // It runs the self-test of every vector first (and stops if one fails), then
 // prints the report as JSON on stdout — the file the page's "export JSON"
-// writes — and a summary with the progress on stderr. Exit status: 0 when
+// writes — and a summary with the progress and the warnings on stderr. Exit status: 0 when
 // every record matched or was only computed, 1 when any is a mismatch, is
-// invalid or unsupported, or a line is unreadable, 2 when the audit could not run. Needs `make wasm`
+// invalid or unsupported, or a line is unreadable (a warning changes none of
+// it), 2 when the audit could not run. Needs `make wasm`
 // (web/dist/verifier.wasm, wasm_exec.js).
 import { Worker } from 'node:worker_threads';
 import { openAsBlob, readFileSync, writeFileSync } from 'node:fs';
@@ -87,5 +88,11 @@ process.stderr.write(`${process.stderr.isTTY ? '\n' : ''}${s.records} records in
   `${seconds.toFixed(1)} s, ${Math.round(rolls / seconds)} rolls/s, ${Math.round(rolls / ((user + system) / 1e6))} per CPU second\n`);
 if (s.mismatch > 0) {
   process.stderr.write(`mismatches by diagnosis: ${diagnosisGroups(s.diagnoses).map(([key, n]) => `${n} ${key}`).join(', ')}\n`);
+}
+// The warnings, a line each, with the (first) lines they concern, a reuse
+// warning's groups apart by ";"; they change no exit status.
+for (const w of report.warnings) {
+  const lines = w.groups ? w.groups.map((g) => g.join(', ')).join('; ') : w.lines.join(', ');
+  process.stderr.write(`warning ${w.code}: ${w.count} (lines ${lines})\n`);
 }
 process.exit(s.mismatch + s.invalid + s.unsupported + s.unreadable > 0 ? 1 : 0);

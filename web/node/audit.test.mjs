@@ -5,12 +5,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import vm from 'node:vm';
+import { load } from './pfcheck.mjs';
 
 const season = new URL('../../testdata/audit/season.txt', import.meta.url);
 const expect = JSON.parse(readFileSync(new URL('../../testdata/audit/season.expect.json', import.meta.url), 'utf8'));
@@ -37,7 +39,7 @@ function contains(got, want) {
 
 test('the season through web/node/audit.mjs: the generator\'s report', async () => {
   for (const workers of ['1', '3']) {
-    const { report, csv } = await audit('--workers', workers);
+    const { report, csv, stderr } = await audit('--workers', workers);
     const { schemes, diagnoses, cancelled, ...counts } = report.summary;
     assert.deepEqual(counts, { lines: expect.lines, records: expect.records, unreadable: expect.unreadable, ...expect.status });
     assert.deepEqual(schemes, expect.schemes);
@@ -54,6 +56,11 @@ test('the season through web/node/audit.mjs: the generator\'s report', async () 
       assert.ok(Math.abs(stats[key] - expect.statistics[key]) <= 1e-9, `${key}: ${stats[key]}, generator ${expect.statistics[key]}`);
     }
     assert.deepEqual(stats.faces, expect.statistics.faces);
+    assert.deepEqual(report.warnings, expect.warnings);
+    for (const w of expect.warnings) {
+      const lines = w.groups ? w.groups.map((g) => g.join(', ')).join('; ') : w.lines.join(', ');
+      assert.ok(stderr.includes(`warning ${w.code}: ${w.count} (lines ${lines})\n`), `${w.code} on stderr: ${stderr}`);
+    }
     assert.equal(csv, readFileSync(new URL('../../testdata/audit/season.expect.csv', import.meta.url), 'utf8'));
   }
 });
@@ -102,4 +109,40 @@ test('runAudit cuts a file into batches of whole lines and numbers them in the f
     if (long) assert.equal(long.length, maxLine + 1, `${name}: an overlong line is cut just past the bound`);
     assert.equal(seen.join('').length > 0, text.length > 0, name);
   }
+});
+
+// The warnings of the season cut into two batches, each audited by the
+// verifier with its lines numbered from 1 as a worker's are, and added up
+// by addAuditOutcome: the generator's, although the first use of a seed is
+// in one batch and its second in the other.
+test('addAuditOutcome finds a seed used again across batches', async () => {
+  const pfcheck = await load();
+  const core = vm.createContext({});
+  for (const script of ['links.js', 'audit-core.js']) vm.runInContext(readFileSync(new URL(`../static/${script}`, import.meta.url), 'utf8'), core);
+  const lines = readFileSync(season, 'utf8').split('\n').slice(0, -1);
+  const cut = 60;
+  const total = vm.runInContext('newAuditOutcome()', core);
+  for (const batch of [lines.slice(0, cut), lines.slice(cut)]) {
+    const formats = batch.map((l) => vm.runInContext(`auditLineFormat(${JSON.stringify(l)})`, core));
+    const outcome = pfcheck.audit(batch.map((l) => `${l}\n`).join(''), { formats });
+    assert.equal(outcome.errors, undefined);
+    vm.runInContext('addAuditOutcome', core)(total, outcome);
+  }
+  const warnings = JSON.parse(JSON.stringify(vm.runInContext('auditWarnings', core)(total)));
+  assert.deepEqual(warnings, expect.warnings);
+  assert.ok(warnings[0].groups.some((g) => g[0] <= cut && g.at(-1) > cut), 'a group across the cut');
+
+  // Many values, as a large file has (AuditSeen grows): each found again
+  // that was, and only those.
+  const many = vm.runInContext('newAuditOutcome()', core);
+  const hash = (i) => createHash('sha256').update(String(i)).digest('hex').slice(0, 16);
+  for (const [from, to] of [[0, 20000], [19990, 30000]]) {
+    const batch = vm.runInContext('newAuditOutcome()', core);
+    batch.lines = to - from;
+    batch.seen = { 'seed-reused': Object.fromEntries(Array.from({ length: to - from }, (_, i) => [hash(from + i), [i + 1]])) };
+    vm.runInContext('addAuditOutcome', core)(many, batch);
+  }
+  const [reused] = vm.runInContext('auditWarnings', core)(many);
+  assert.equal(reused.count, 10);
+  assert.deepEqual(JSON.parse(JSON.stringify(reused.groups)), Array.from({ length: 10 }, (_, i) => [19991 + i, 20001 + i]));
 });

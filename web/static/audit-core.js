@@ -24,6 +24,10 @@ const AUDIT_MAX_PROBLEMS = 1000;
 const AUDIT_MAX_LINE = 4 * 1024 * 1024;
 
 const auditStatuses = ['match', 'mismatch', 'computed', 'invalid', 'unsupported'];
+// The warnings (testdata/audit.md), in the order a report gives them.
+const auditWarningCodes = ['seed-reused', 'client-seed-reused', 'client-seed-short', 'shoe-repeated', 'round-not-after-seal'];
+// Lines a warning lists, and groups a reuse warning lists; beyond, they are counted.
+const AUDIT_WARNING_LINES = 100;
 
 // The link format (verify.ParseLink) of a line for pfcheck.audit: that of
 // the page that reads it (linkPage; the check page reads the dice format),
@@ -179,18 +183,83 @@ class AuditFailure extends Error {
   }
 }
 
+// The values of a reuse warning seen in a whole file, by their hash (16 hex
+// digits, pfcheck.audit's seen), each with the line it was first seen in:
+// a table in typed arrays (open addressing), some 24 bytes a value, where a
+// Map of strings took over 100 and a file of a million matches has three
+// million values. The few values seen again keep their first lines in
+// `again`, which is what the warnings read.
+class AuditSeen {
+  constructor() {
+    this.size = 0;
+    this.again = new Map();
+    this.resize(4096);
+  }
+
+  // add notes that the value of hash was seen in line (≥ 1).
+  add(hash, line) {
+    const hi = parseInt(hash.slice(0, 8), 16);
+    const lo = parseInt(hash.slice(8, 16), 16);
+    const i = this.find(hi, lo);
+    if (this.lines[i] === 0) {
+      [this.hashes[2 * i], this.hashes[2 * i + 1], this.lines[i]] = [hi, lo, line];
+      if (++this.size * 3 > this.lines.length * 2) this.resize(2 * this.lines.length);
+      return;
+    }
+    const lines = this.again.get(hash) ?? [this.lines[i]];
+    if (lines.length < AUDIT_WARNING_LINES) lines.push(line);
+    this.again.set(hash, lines);
+  }
+
+  // find returns the slot of the hash hi‖lo, or the empty one where it goes.
+  find(hi, lo) {
+    const mask = this.lines.length - 1;
+    let i = lo & mask;
+    while (this.lines[i] !== 0 && (this.hashes[2 * i] !== hi || this.hashes[2 * i + 1] !== lo)) i = (i + 1) & mask;
+    return i;
+  }
+
+  resize(slots) {
+    const [hashes, lines] = [this.hashes, this.lines];
+    this.hashes = new Uint32Array(2 * slots);
+    this.lines = new Int32Array(slots); // 0: an empty slot
+    for (let j = 0; j < (lines?.length ?? 0); j++) {
+      if (lines[j] === 0) continue;
+      const i = this.find(hashes[2 * j], hashes[2 * j + 1]);
+      [this.hashes[2 * i], this.hashes[2 * i + 1], this.lines[i]] = [hashes[2 * j], hashes[2 * j + 1], lines[j]];
+    }
+  }
+}
+
 // An empty outcome, in the shape of pfcheck.audit's.
 function newAuditOutcome() {
   return {
     lines: 0, records: 0, unreadable: 0, status: Object.fromEntries(auditStatuses.map((s) => [s, 0])), schemes: {},
-    rolls: { recorded: Array(36).fill(0), computed: Array(36).fill(0) }, problems: [], omitted: 0, diagnoses: {},
+    rolls: { recorded: Array(36).fill(0), computed: Array(36).fill(0) }, problems: [], omitted: 0, diagnoses: {}, seen: {}, flagged: {},
   };
 }
 
 // Adds a batch's outcome to total. Batches are added in the file's order,
 // so the first AUDIT_MAX_PROBLEMS lines listed are those of the whole file
 // (a batch lists its own first ones).
+//
+// The warnings' lines are numbered in the file here, after the lines of the
+// batches before (a batch numbers its own from 1). A reuse warning's values
+// (batch.seen: code → short hash → lines) are kept for the whole file, in an
+// AuditSeen per code.
 function addAuditOutcome(total, batch) {
+  const before = total.lines;
+  for (const [code, hashes] of Object.entries(batch.seen)) {
+    const seen = (total.seen[code] ??= new AuditSeen());
+    for (const [hash, lines] of Object.entries(hashes)) {
+      for (const n of lines) seen.add(hash, n + before);
+    }
+  }
+  for (const [code, { count, lines }] of Object.entries(batch.flagged)) {
+    const flagged = (total.flagged[code] ??= { count: 0, lines: [] });
+    flagged.count += count;
+    flagged.lines = flagged.lines.concat(lines.map((n) => n + before)).slice(0, AUDIT_WARNING_LINES);
+  }
   total.lines += batch.lines;
   total.records += batch.records;
   total.unreadable += batch.unreadable;
@@ -303,7 +372,31 @@ async function runAudit(blob, workers, { signal, progress = () => {} } = {}) {
   return { outcome, cancelled: Boolean(signal?.aborted) };
 }
 
-// The report of an audit: the summary, the dice statistics (pfcheck.rollStats
+// The warnings of an outcome, as a report gives them: [{code, count, groups}]
+// for a reuse warning, count the values seen in more than one record and
+// groups the lines of each (a list of client seeds used again is one
+// group, not one per seed); [{code, count, lines}] for another, count the
+// records. Only the codes found, in the order of auditWarningCodes.
+function auditWarnings(outcome) {
+  const warnings = [];
+  const byLines = (a, b) => {
+    for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] - b[i];
+    return a.length - b.length;
+  };
+  for (const code of auditWarningCodes) {
+    const groups = new Map();
+    for (const lines of outcome.seen[code]?.again.values() ?? []) {
+      const distinct = [...new Set(lines)]; // the records of a JSON list share its line
+      groups.set(distinct.join(), distinct);
+    }
+    if (groups.size > 0) warnings.push({ code, count: groups.size, groups: [...groups.values()].sort(byLines).slice(0, AUDIT_WARNING_LINES) });
+    const flagged = outcome.flagged[code];
+    if (flagged) warnings.push({ code, count: flagged.count, lines: [...new Set(flagged.lines)] });
+  }
+  return warnings;
+}
+
+// The report of an audit: the summary, the warnings, the dice statistics (pfcheck.rollStats
 // over the rolls as played, recorded and computed together, and how many of
 // each), the listed lines and how many more there were. Node prints it, the
 // page offers it for download; both write it the same.
@@ -314,6 +407,7 @@ function auditReport(outcome, stats, cancelled) {
       lines: outcome.lines, records: outcome.records, unreadable: outcome.unreadable, ...outcome.status, schemes: outcome.schemes,
       diagnoses: outcome.diagnoses, cancelled,
     },
+    warnings: auditWarnings(outcome),
     statistics: { ...stats, recorded: sum(outcome.rolls.recorded), computed: sum(outcome.rolls.computed) },
     problems: outcome.problems,
     omitted: outcome.omitted,
@@ -344,6 +438,9 @@ function playedRolls(outcome) {
 // invalid or unsupported record its first problem's field, code and at; count
 // is how many differences or problems the record has; diagnosis the codes
 // of a mismatch's diagnosis (testdata/diagnosis.md), separated by spaces.
+// Then a row per line of each warning: status "warning", its code, and of a
+// reuse warning the first line of the group as at and the group's lines as
+// count.
 function auditCSV(report) {
   const rows = [['line', 'item', 'scheme', 'status', 'field', 'code', 'at', 'computed', 'recorded', 'count', 'diagnosis']];
   for (const p of report.problems) {
@@ -351,6 +448,12 @@ function auditCSV(report) {
     const what = d ? [d.kind, 'differs', d.at ?? '', d.computed ?? '', d.recorded ?? '']
       : p.error ? [p.error.field, p.error.code, p.error.at ?? '', '', ''] : ['', '', '', '', ''];
     rows.push([p.line, p.item ?? '', p.scheme, p.status, ...what, p.count, (p.diagnosis ?? []).map((f) => f.code).join(' ')]);
+  }
+  for (const w of report.warnings) {
+    for (const group of w.groups ?? [w.lines]) {
+      const [at, count] = w.groups ? [group[0], group.length] : ['', ''];
+      for (const line of group) rows.push([line, '', '', 'warning', '', w.code, at, '', '', count, '']);
+    }
   }
   return rows.map((row) => row.map(csvField).join(',') + '\r\n').join('');
 }

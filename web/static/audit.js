@@ -137,9 +137,13 @@ start((pfcheck, module) => {
     }));
     if (state !== 'failed' && groups.length > 0) after.push(msg('msg.audit.diagnosis', { groups: groups.join(', ') }));
     summary.dataset.diagnoses = diagnosisGroups(outcome.diagnoses).map(([key, n]) => `${n} ${key}`).join(', ');
+    // The warnings change no status: they follow the answer, linked.
+    const warnings = state === 'failed' || !report?.warnings.length ? [] : msgParts('msg.audit.answer.warnings', {
+      count: report.warnings.length, list: inPageLink('warnings-title', document.getElementById('warnings-title').textContent),
+    });
     // Whom to tell of a mismatch: with the file audited, or the kept
     // matches saved as one.
-    showVerdict(status, sentences(before, answer, after), [], auditedKept ? 'msg.audit.kept.report' : 'msg.report');
+    showVerdict(status, sentences(before, answer, after, warnings), [], auditedKept ? 'msg.audit.kept.report' : 'msg.report');
   }
 
   let shown = 0;
@@ -210,6 +214,21 @@ start((pfcheck, module) => {
     omitted.hidden = report.omitted === 0;
     omitted.textContent = report.omitted > 0 ? msg('msg.audit.omitted', { count: report.omitted }) : '';
     document.querySelector('[data-audit-problems]').hidden = items.length === 0;
+  }
+
+  // The warnings, each with its count and the lines it concerns: a reuse
+  // warning's lines by the value they share ("1, 114; 41, 42").
+  function showWarnings(warnings) {
+    const lines = (list) => list.map((n) => formatNumber(n)).join(', ');
+    const items = warnings.map((w) => {
+      const shown = w.groups ? w.groups.flat().length : w.lines.length;
+      const where = msg('msg.audit.warning.lines', { count: shown, lines: w.groups ? w.groups.map(lines).join('; ') : lines(w.lines) });
+      const li = element('li', { 'data-audit-warning': '', 'data-code': w.code, 'data-count': String(w.count) });
+      li.append(counted(`msg.audit.warning.${w.code}`, w.count), ' ', element('span', { 'data-audit-warning-lines': '' }, where));
+      return li;
+    });
+    document.querySelector('[data-audit-warning-list]').replaceChildren(...items);
+    document.querySelector('[data-audit-warnings]').hidden = items.length === 0;
   }
 
   // The 36 ordered rolls against the expected count, die 1 in the rows.
@@ -290,6 +309,7 @@ start((pfcheck, module) => {
   function finish(outcome, state) {
     report = auditReport(outcome, pfcheck.rollStats(playedRolls(outcome)), state === 'cancelled');
     showSummary(state, outcome);
+    showWarnings(report.warnings);
     showLines(report);
     showStats(report.statistics);
   }
