@@ -105,10 +105,11 @@ web/node_modules/.installed: web/package.json web/package-lock.json
 test-node: wasm build ## the vectors through the wasm in Node (and as the pages carry them)
 	$(NODE) --test web/node/
 
-fuzz: wasm      ## the long runs: 10,000 generated records per scheme through check, the audit and both scripts (web/node/differential.mjs), and Go's fuzzing of the record's one meaning and the JSON reader
+fuzz: wasm      ## the long runs: 10,000 generated records per scheme through check, the audit and both scripts (web/node/differential.mjs), and Go's fuzzing of the record's one meaning, the JSON reader and the operator's vector files
 	$(NODE) web/node/differential.mjs --records 10000
 	$(GO) test -run '^$$' -fuzz '^FuzzOneMeaning$$' -fuzztime 60s ./internal/verify
 	$(GO) test -run '^$$' -fuzz '^FuzzParseJSON$$' -fuzztime 30s ./internal/report
+	$(GO) test -run '^$$' -fuzz '^FuzzReadVectorFile$$' -fuzztime 30s ./internal/verify
 
 serve: build    ## build, then serve web/dist on 127.0.0.1:8080 with an example link
 	$(GO) run serve.go

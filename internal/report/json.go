@@ -107,9 +107,29 @@ func ParseJSON(text string, maxDepth int) (v any, ok bool) {
 	return v, ok && p.i == len(p.s)
 }
 
+// ReadJSON is ParseJSON that says why it refuses the text: nesting deeper
+// than maxDepth, a key given twice, a number beyond a double, or else where
+// it stops being JSON. An operator's vector file is read by it, so that the
+// build and conformance refuse a file by name (verify.ReadVectorFile).
+func ReadJSON(text string, maxDepth int) (v any, problem string) {
+	p := jsonParser{s: text}
+	v, ok := p.value(maxDepth)
+	p.space()
+	switch {
+	case ok && p.i == len(p.s):
+		return v, ""
+	case p.problem != "":
+		return nil, p.problem + Escaped(clip(p.what))
+	}
+	return nil, "not JSON at byte " + strconv.Itoa(p.i+1)
+}
+
 type jsonParser struct {
 	s string
 	i int
+	// Why the text was refused, where more than "not JSON" can be said,
+	// and what it refused (ReadJSON writes it; the pages do not link that).
+	problem, what string
 	// The items of the arrays being read, innermost last: each array is
 	// allocated once, at its end, not once per doubling as it grows.
 	items []any
@@ -131,7 +151,11 @@ func (p *jsonParser) literal(word string) bool {
 
 func (p *jsonParser) value(depth int) (any, bool) {
 	p.space()
-	if p.i >= len(p.s) || depth < 0 {
+	if p.i >= len(p.s) {
+		return nil, false
+	}
+	if depth < 0 {
+		p.problem = "nested deeper than a page's verifier reads"
 		return nil, false
 	}
 	switch c := p.s[p.i]; {
@@ -166,8 +190,12 @@ func (p *jsonParser) object(depth int) (any, bool) {
 		}
 		key, ok := p.string()
 		p.space()
-		if _, twice := obj[key]; twice || !ok || !p.literal(":") {
-			return nil, false // a key given twice has no one meaning
+		if _, twice := obj[key]; twice {
+			p.problem, p.what = "a key given twice: ", key // no one meaning
+			return nil, false
+		}
+		if !ok || !p.literal(":") {
+			return nil, false
 		}
 		if obj[key], ok = p.value(depth - 1); !ok {
 			return nil, false
@@ -252,6 +280,9 @@ func (p *jsonParser) number() (any, bool) {
 		return float64(n), true
 	}
 	f, err := strconv.ParseFloat(p.s[start:p.i], 64)
+	if err != nil {
+		p.problem, p.what = "a number beyond a double: ", p.s[start:p.i]
+	}
 	return f, err == nil
 }
 

@@ -146,3 +146,27 @@ func duplicateKey(s string) bool {
 		}
 	}
 }
+
+// TestReadJSONSaysWhy: ReadJSON names why it refuses a text, printably, and
+// reads what ParseJSON reads.
+func TestReadJSONSaysWhy(t *testing.T) {
+	for text, want := range map[string]string{
+		`{"a":[1]}`:                     "",
+		`[[[1]]]`:                       "nested deeper than a page's verifier reads",
+		`{"a":1e400}`:                   "a number beyond a double: 1e400",
+		`{"a":1,"a":2}`:                 "a key given twice: a",
+		`{"\u001b[2K":1,"\u001b[2K":1}`: `a key given twice: \u{1b}[2K`,
+		`{"a":1,}`:                      "not JSON at byte 8",
+		`[1] 2`:                         "not JSON at byte 5",
+	} {
+		if _, why := ReadJSON(text, 2); why != want {
+			t.Errorf("%q: %q, not %q", text, why, want)
+		}
+	}
+	if _, why := ReadJSON(`{"`+strings.Repeat("é", 50)+`":1,"`+strings.Repeat("é", 50)+`":1}`, 2); why != "a key given twice: "+strings.Repeat("é", 40)+"…" {
+		t.Errorf("a long key: %q", why)
+	}
+	if got := Escaped("a\\b\u202e\u200b\u009b é"); got != `a\\b\u{202e}\u{200b}\u{9b} é` {
+		t.Errorf("Escaped: %q", got)
+	}
+}

@@ -1,6 +1,8 @@
 package verify
 
 import (
+	"strings"
+
 	"pfcheck/internal/dice"
 	"pfcheck/internal/report"
 )
@@ -39,16 +41,35 @@ func RunCase(c map[string]any) (failure string, got map[string]any) {
 	if !hasWant {
 		return "expect: no object", nil
 	}
-	for kind, run := range inputs {
-		if input, present := c[kind]; present {
-			got, ok := run(input, c)
-			if !ok {
-				return kind + ": of the wrong type", got
-			}
-			return caseFailure(got, want), got
+	kinds := inputKinds(c)
+	if len(kinds) != 1 {
+		// Two inputs would run whichever the map gave first.
+		return inputsProblem(kinds), nil
+	}
+	got, ok := inputs[kinds[0]](c[kinds[0]], c)
+	if !ok {
+		return kinds[0] + ": of the wrong type", got
+	}
+	return caseFailure(got, want), got
+}
+
+// inputKinds are the inputs a case gives (record, link, …), sorted.
+func inputKinds(c map[string]any) []string {
+	given := map[string]any{}
+	for kind := range inputs {
+		if _, present := c[kind]; present {
+			given[kind] = true
 		}
 	}
-	return "no input (record, link, rollsText, …)", nil
+	return report.SortedKeys(given)
+}
+
+// inputsProblem says what is wrong with a case that gives not one input.
+func inputsProblem(kinds []string) string {
+	if len(kinds) == 0 {
+		return "no input (record, link, rollsText, …)"
+	}
+	return "inputs " + strings.Join(kinds, " and ") + ": a case gives one"
 }
 
 // caseFailure is where got first differs from what the case expects

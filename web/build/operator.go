@@ -1,7 +1,7 @@
 package main
 
 import (
-	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -25,14 +25,15 @@ import (
 type operatorCases map[string][]any
 
 // maxOperatorDepth is how deep a page's verifier reads its vectors (wasm:
-// maxDepth); a case nested deeper would pass here and fail on the page.
+// maxDepth).
 const maxOperatorDepth = 12
 
-// readOperatorVectors reads every *.json of dir and runs each case as the
-// page will, from the bytes it will carry: an unreadable file, one not of
-// the vector format, a scheme no page checks, a case without a name of its
-// own, or a case that fails is an error that names the file and the case
-// (and for a failing case its first difference, verify.RunCase).
+// readOperatorVectors reads every *.json of dir as conformance does
+// (verify.ReadVectorFile: a file either reader could read otherwise is
+// refused) and runs each case as the page will, from the bytes it will
+// carry: a refused file, or a case that fails, is an error that names the
+// file and the case (and for a failing case its first difference,
+// verify.RunCase).
 func readOperatorVectors(dir string) (operatorCases, error) {
 	paths, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 	if len(paths) == 0 {
@@ -45,61 +46,56 @@ func readOperatorVectors(dir string) (operatorCases, error) {
 		}
 	}
 	all := operatorCases{}
-	from := map[string]string{} // "<scheme>/<name>": its file
+	names := map[string]string{} // "<scheme>/<name>": its file
 	var problems []string
 	for _, path := range paths {
+		info, err := os.Stat(path)
+		if err != nil {
+			return nil, err
+		}
+		if refusal := verify.VectorFileTooLarge(path, int(info.Size())); refusal != "" {
+			return nil, errors.New(refusal) // unread
+		}
 		data, err := os.ReadFile(path)
 		if err != nil {
 			return nil, err
 		}
-		var file struct {
-			Scheme string
-			Cases  []map[string]any
+		file, refusal := verify.ReadVectorFile(path, string(data), names)
+		if refusal != "" {
+			return nil, errors.New(refusal)
 		}
-		if err := json.Unmarshal(data, &file); err != nil {
-			return nil, fmt.Errorf("%s: not a vector file: %v", path, err)
-		}
-		switch {
-		case !schemes[file.Scheme]:
-			return nil, fmt.Errorf("%s: scheme %q: no page checks it (%s)", path, file.Scheme, strings.Join(slices.Sorted(maps.Keys(schemes)), ", "))
-		case len(file.Cases) == 0:
-			return nil, fmt.Errorf("%s: no cases", path)
+		if !schemes[file.Scheme] {
+			return nil, fmt.Errorf("%s: scheme %q: no page checks it (%s)", report.Escaped(path), file.Scheme, strings.Join(slices.Sorted(maps.Keys(schemes)), ", "))
 		}
 		cases := make([]any, len(file.Cases))
 		for i, c := range file.Cases {
-			name, _ := c["name"].(string)
-			id := file.Scheme + "/" + name
-			if name == "" {
-				return nil, fmt.Errorf("%s: case %d has no name", path, i+1)
-			}
-			if other, seen := from[id]; seen {
-				return nil, fmt.Errorf("%s: two cases named %s (the other in %s)", path, id, other)
-			}
-			from[id] = path
 			cases[i] = c
 		}
-		// What the page will read: the file in the binary form it carries,
+		// What the page will run: the file in the binary form it carries,
 		// read back as its verifier reads it.
 		carried, ok := report.ParsePlain(string(report.AppendPlain(nil, []any{map[string]any{"scheme": file.Scheme, "cases": cases}})), maxOperatorDepth)
 		if !ok {
-			return nil, fmt.Errorf("%s: nested deeper than a page reads", path)
+			return nil, fmt.Errorf("%s: nested deeper than a page reads", report.Escaped(path))
 		}
-		carried = carried.([]any)[0].(map[string]any)["cases"]
-		for _, c := range carried.([]any) {
-			c := c.(map[string]any)
-			failure, got := verify.RunCase(c)
-			if s, _ := got["scheme"].(string); failure == "" && s != "" && s != file.Scheme {
-				failure = fmt.Sprintf("a %s case in a file of %s, whose pages cannot check it", s, file.Scheme)
-			}
-			if failure != "" {
-				problems = append(problems, fmt.Sprintf("  %s: %s/%s: %s", path, file.Scheme, c["name"], failure))
+		file.Cases = file.Cases[:0]
+		for _, c := range carried.([]any)[0].(map[string]any)["cases"].([]any) {
+			file.Cases = append(file.Cases, c.(map[string]any))
+		}
+		failures, refusal := file.Run(path)
+		if refusal != "" {
+			return nil, errors.New(refusal)
+		}
+		for i, c := range file.Cases {
+			if failures[i] != "" {
+				name, _ := c["name"].(string)
+				problems = append(problems, "  "+report.Escaped(path+": "+file.Scheme+"/"+name+": "+failures[i]))
 			}
 			all[file.Scheme] = append(all[file.Scheme], c)
 		}
 	}
 	if len(problems) > 0 {
 		return nil, fmt.Errorf("the operator's vectors: %d of %d cases fail, so no page would give a verdict:\n%s",
-			len(problems), len(from), strings.Join(problems, "\n"))
+			len(problems), len(names), strings.Join(problems, "\n"))
 	}
 	return all, nil
 }

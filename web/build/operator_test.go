@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -73,12 +74,13 @@ func TestWrongOperatorCaseFailsTheBuild(t *testing.T) {
 	}{
 		"a wrong roll": {map[string]string{"dice_v1.json": wrong},
 			[]string{"1 of 9 cases fail", "dice_v1.json: dice_v1/server-match-1001: .status: expected \"match\", got \"mismatch\"; first of mismatches: {", `"index":1,"recorded":"`}},
-		"bad JSON":       {map[string]string{"x.json": `{"scheme": "dice_v1", "cases": [`}, []string{"x.json: not a vector file"}},
-		"unknown scheme": {map[string]string{"x.json": `{"scheme": "dice_v9", "cases": [{"name": "a", "record": {}, "expect": {}}]}`}, []string{`x.json: scheme "dice_v9": no page checks it`}},
-		"no cases":       {map[string]string{"x.json": `{"scheme": "dice_v1", "cases": []}`}, []string{"x.json: no cases"}},
-		"a name twice":   {map[string]string{"x.json": `{"scheme": "dice_v1", "cases": [{"name": "server-offline-2001", "rollsText": "", "expect": {}}]}`}, []string{"two cases named dice_v1/server-offline-2001"}},
+		"bad JSON":                {map[string]string{"x.json": `{"scheme": "dice_v1", "cases": [`}, []string{"x.json: not JSON at byte 33"}},
+		"unknown scheme":          {map[string]string{"x.json": `{"scheme": "dice_v9", "cases": [{"name": "a", "record": {}, "expect": {}}]}`}, []string{`x.json: scheme "dice_v9": this verifier does not check it`}},
+		"a scheme no page checks": {map[string]string{"x.json": `{"scheme": "match_seed_v1", "cases": [{"name": "a", "record": {}, "expect": {}}]}`}, []string{`x.json: scheme "match_seed_v1": no page checks it`}},
+		"no cases":                {map[string]string{"x.json": `{"scheme": "dice_v1", "cases": []}`}, []string{"x.json: no cases"}},
+		"a name twice":            {map[string]string{"x.json": `{"scheme": "dice_v1", "cases": [{"name": "server-offline-2001", "rollsText": "", "expect": {}}]}`}, []string{"two cases named dice_v1/server-offline-2001"}},
 		"another scheme's record": {map[string]string{"x.json": strings.Replace(string(example), `"scheme": "dice_v1",`, `"scheme": "dice_v2",`, 1)},
-			[]string{"x.json: dice_v2/server-match-1001: a dice_v1 case in a file of dice_v2"}},
+			[]string{`x.json: dice_v2/server-match-1001: a "dice_v1" case in a file of dice_v2`}},
 	} {
 		_, err := readOperatorVectors(operatorDir(t, tc.change))
 		for _, say := range tc.says {
@@ -89,5 +91,52 @@ func TestWrongOperatorCaseFailsTheBuild(t *testing.T) {
 	}
 	if _, err := readOperatorVectors(t.TempDir()); err == nil || !strings.Contains(err.Error(), "no *.json") {
 		t.Errorf("an empty directory: %v", err)
+	}
+}
+
+// TestOperatorFilesRefused: the files that conformance refuses or fails
+// (web/node/conformance.test.mjs reads the same), the build refuses or
+// fails too, saying the same; none of them builds.
+func TestOperatorFilesRefused(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/operator-refused.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Fixtures []struct {
+			Name  string
+			Files map[string]string
+			PadTo int
+			Says  string
+		}
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range doc.Fixtures {
+		for name, text := range f.Files {
+			if len(text) < f.PadTo {
+				f.Files[name] = text + strings.Repeat(" ", f.PadTo-len(text))
+			}
+		}
+		_, err := readOperatorVectors(operatorDir(t, f.Files))
+		if err == nil || !strings.Contains(err.Error(), f.Says) || strings.Contains(err.Error(), "\x1b") {
+			t.Errorf("%s: the build says %q, not %q", f.Name, err, f.Says)
+		}
+	}
+}
+
+// TestOperatorDepth: a file nested as deep as a file may be builds, and the
+// page reads it as carried; one level more is refused by name.
+func TestOperatorDepth(t *testing.T) {
+	deep := func(levels int) map[string]string {
+		return map[string]string{"zz.json": `{"scheme": "dice_v1", "cases": [{"name": "deep", "rollsText": "", "expect": {}, "x": ` +
+			strings.Repeat("[", levels) + strings.Repeat("]", levels) + `}]}`}
+	}
+	if _, err := readOperatorVectors(operatorDir(t, deep(9))); err != nil {
+		t.Errorf("9 levels: %v", err)
+	}
+	if _, err := readOperatorVectors(operatorDir(t, deep(10))); err == nil || !strings.Contains(err.Error(), "zz.json: nested deeper than a page's verifier reads") {
+		t.Errorf("10 levels: %v", err)
 	}
 }

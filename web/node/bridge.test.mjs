@@ -23,6 +23,7 @@ const refusals = {
   selfTest: [() => pfcheck.selfTest([]), { passed: 0, failed: ['reentrant'], differences: ['a call made while another runs'] }],
   audit: [() => pfcheck.audit('#v=1'), { errors: [{ field: 'text', code: 'reentrant' }] }],
   rollStats: [() => pfcheck.rollStats(Array(36).fill(1)), { errors: [{ field: 'counts', code: 'reentrant' }] }],
+  conformance: [() => pfcheck.conformance([]), { refused: 'reentrant' }],
 };
 
 test('a call made while another runs is refused, and the verifier lives on', () => {
@@ -65,6 +66,7 @@ test('an argument over its bound is refused before it is copied into wasm memory
   assert.deepEqual(pfcheck.audit(new Uint8Array(50_000_000)), tooLong('text'));
   assert.deepEqual(pfcheck.audit('#v=1', { formats: [huge] }), tooLong('options'));
   assert.ok(pfcheck.rollStats(huge).errors.length > 0);
+  assert.equal(pfcheck.conformance([{ path: 'x.json', data: new Uint8Array(50_000_000) }]).refused, 'x.json: over 32 MB, the most a page\'s verifier reads');
   const grown = memoryBytes() - before;
   assert.ok(grown < 8 << 20, `wasm memory grew by ${grown} bytes for a 50 MB argument`);
   assert.equal(pfcheck.check(record).status, verdict);

@@ -3,10 +3,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { load } from './pfcheck.mjs';
 
 const script = fileURLToPath(new URL('conformance.mjs', import.meta.url));
 const example = fileURLToPath(new URL('../../testdata/operator/', import.meta.url));
@@ -45,10 +46,10 @@ test('a case the verifier computes otherwise: exit 1, named with its first diffe
 
 test('files that cannot run: exit 2, saying why', () => {
   for (const [files, says] of /** @type {[Record<string, string>, RegExp][]} */ ([
-    [{ 'x.json': '{"scheme": "dice_v1", "cases": [' }, /x\.json: .*JSON/],
-    [{ 'x.json': '{"scheme": "dice_v9", "cases": [{"name": "a", "record": {}, "expect": {}}]}' }, /x\.json: scheme "dice_v9" is not one this verifier knows/],
+    [{ 'x.json': '{"scheme": "dice_v1", "cases": [' }, /x\.json: not JSON at byte 33/],
+    [{ 'x.json': '{"scheme": "dice_v9", "cases": [{"name": "a", "record": {}, "expect": {}}]}' }, /x\.json: scheme "dice_v9": this verifier does not check it/],
     [{ 'x.json': '{"cases": []}' }, /x\.json: not a vector file/],
-    [{ 'x.json': '{"scheme": "dice_v1", "cases": [{"record": {}, "expect": {}}]}' }, /x\.json: a case named undefined/],
+    [{ 'x.json': '{"scheme": "dice_v1", "cases": [{"record": {}, "expect": {}}]}' }, /x\.json: case 1 has no name/],
   ])) {
     const { status, out, err } = conformance(operatorDir(files));
     assert.equal(status, 2, out + err);
@@ -59,4 +60,24 @@ test('files that cannot run: exit 2, saying why', () => {
   assert.equal(missing.status, 2);
   assert.match(missing.err, /ENOENT/);
   assert.equal(conformance(mkdtempSync(join(tmpdir(), 'pfcheck-empty-'))).status, 2);
+});
+
+test('hostile files: refused (exit 2) or failed (exit 1) as the build refuses or fails them, never a pass', async () => {
+  // The fixtures web/build's TestOperatorFilesRefused runs through the
+  // build, here through the call conformance.mjs makes, in this process.
+  const pfcheck = await load();
+  const { fixtures } = JSON.parse(readFileSync(new URL('../../testdata/operator-refused.json', import.meta.url), 'utf8'));
+  for (const { name, files, padTo, exit, says } of fixtures) {
+    const dir = operatorDir(Object.fromEntries(Object.entries(files).map(([file, text]) => [file, text.padEnd(padTo ?? 0)])));
+    const run = pfcheck.conformance(readdirSync(dir).sort().map((file) => ({ path: join(dir, file), data: readFileSync(join(dir, file)) })));
+    const said = exit === 2 ? run.refused : run.files?.flatMap((f) => f.cases.map((c) => `${c.name}: ${c.failure}`)).join('\n');
+    assert.ok(said?.includes(says), `${name}: ${JSON.stringify(run).slice(0, 500)}`);
+    assert.doesNotMatch(said, /\x1b/, name);
+  }
+  // As conformance.mjs prints it: the name that fails, escaped.
+  const esc = fixtures.find((/** @type {any} */ f) => f.exit === 1);
+  const { status, out } = conformance(operatorDir(esc.files));
+  assert.equal(status, 1, out);
+  assert.ok(out.includes(`  FAIL ${esc.says}`), out);
+  assert.doesNotMatch(out, /\x1b/);
 });

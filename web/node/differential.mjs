@@ -50,7 +50,10 @@ const SIGNATURES = {
   123: 'b75c69d0b72a5d906e854e808ba7e2accb1542ac355ae486d591aa9d43765482e26cd02df835d3546d23c4b13e0dfc92',
 };
 const beacon = (round) => ({ round, signature: SIGNATURES[round] ?? 'a5'.repeat(48) });
-const RELAYS = 'http://relay-a.invalid,http://relay-b.invalid';
+// relay-x answers as a lying relay did (issue 35): the signature in a list,
+// which Node once read as the byte 00. Both scripts must ignore it.
+const RELAYS = 'http://relay-a.invalid,http://relay-x.invalid,http://relay-b.invalid';
+const answer = (url, round) => (url.includes('relay-x') ? { round, signature: [beacon(round).signature] } : beacon(round));
 
 // ---- Running the scripts ----
 
@@ -61,7 +64,7 @@ async function runNode(script, argv) {
   const body = script.replace(/^import \{([^}]*)\} from 'node:crypto';$/m, 'const {$1} = nodeCrypto;');
   const fetch = async (url) => {
     const round = Number(url.split('/').pop());
-    return { ok: true, json: async () => beacon(round) };
+    return new Response(JSON.stringify(answer(url, round)));
   };
   const process = { argv: ['node', 'check.mjs', ...argv], env: { PFCHECK_DRAND_RELAYS: RELAYS } };
   const console = { log: (line) => lines.push(String(line)) };
@@ -84,9 +87,10 @@ class Answer(io.BytesIO):
     def __exit__(self, *a): return False
 def urlopen(url, timeout=None):
     r = int(url.rsplit("/", 1)[1])
-    return Answer(json.dumps({"round": r, "signature": SIGNATURES.get(str(r), "a5" * 48)}).encode())
+    signature = SIGNATURES.get(str(r), "a5" * 48)
+    return Answer(json.dumps({"round": r, "signature": [signature] if "relay-x" in url else signature}).encode())
 urllib.request.urlopen = urlopen
-os.environ["PFCHECK_DRAND_RELAYS"] = "http://relay-a.invalid,http://relay-b.invalid"
+os.environ["PFCHECK_DRAND_RELAYS"] = sys.argv[2]
 out = []
 for job in json.load(sys.stdin):
     sys.argv = ["check.py"] + job["argv"]
@@ -103,7 +107,7 @@ json.dump(out, sys.stdout)
 
 function runPythonAll(jobs) {
   if (jobs.length === 0) return [];
-  const run = spawnSync('python3', ['-c', PYTHON_DRIVER, JSON.stringify(SIGNATURES)], {
+  const run = spawnSync('python3', ['-c', PYTHON_DRIVER, JSON.stringify(SIGNATURES), RELAYS], {
     input: JSON.stringify(jobs), maxBuffer: 1 << 28, encoding: 'utf8',
   });
   if (run.status !== 0) throw new Error(`python3: ${run.stderr}`);

@@ -41,6 +41,11 @@ type PfResult = {
 interface PfCheck {
   version: string;
   selfTest(files: unknown): { passed: number; failed: string[]; differences: string[] };
+  // Only in the verifier with every scheme (web/node/conformance.mjs).
+  conformance(files: unknown): {
+    refused?: string;
+    files?: { path: string; scheme: string; cases: { name: string; failure: string }[] }[];
+  };
   parseLink(fragment: unknown, format?: unknown): { record?: PfRecord; errors?: PfProblem[] };
   formatLink(record: unknown): string;
   parseRolls(text: unknown): { rolls?: string[]; errors?: PfProblem[] };

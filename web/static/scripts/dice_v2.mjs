@@ -35,20 +35,41 @@ console.log('seal ' + computedSeal + (seal === null ? '' : differences.includes(
 // same bytes from every relay that answers (at least two), or not checked.
 const CHAIN = '52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971';
 const RELAYS = 'https://api.drand.sh,https://api2.drand.sh,https://api3.drand.sh,https://drand.cloudflare.com';
+// What a relay sends is shown escaped: a control or non-ASCII character as
+// \u{...}, so that no answer can write to the terminal.
+const shown = (text) => String(text).replace(/[^\x20-\x5b\x5d-\x7e]/gu, (c) => c === '\\' ? '\\\\' : '\\u{' + c.codePointAt(0).toString(16) + '}');
+// A relay's answer: at most 64 KB, all of it within 10 s (the deadline holds
+// for the body too), a signature of 96 hex digits and nothing else.
+async function beaconSignature(url) {
+  const response = await fetch(url, { signal: AbortSignal.timeout(10000) });
+  if (!response.ok) throw new Error('HTTP ' + response.status + ' ' + response.statusText);
+  const reader = response.body?.getReader();
+  const chunks = [];
+  for (let size = 0; reader;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > 65536) {
+      await reader.cancel();
+      throw new Error('over 64 KB');
+    }
+    chunks.push(value);
+  }
+  const beacon = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  if (beacon?.round !== drandRound || typeof beacon.signature !== 'string' || !/^[0-9a-fA-F]{96}$/.test(beacon.signature)) throw new Error('not round ' + drandRound);
+  return Buffer.from(beacon.signature, 'hex');
+}
 let signatureChecked = false;
 if (process.argv.includes('--drand')) {
   const answers = [];
   for (const relay of (process.env.PFCHECK_DRAND_RELAYS ?? RELAYS).split(',')) {
     const url = relay.replace(/\/+$/, '') + '/' + CHAIN + '/public/' + drandRound;
     try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(10000) });
-      const beacon = await response.json();
-      if (!response.ok || beacon?.round !== drandRound || !/^[0-9a-fA-F]{96}$/.test(beacon.signature)) throw new Error('not round ' + drandRound);
-      const signature = Buffer.from(beacon.signature, 'hex');
+      const signature = await beaconSignature(url);
       answers.push(signature);
-      console.log('drand relay ' + url + ': signature ' + signature.toString('hex'));
+      console.log('drand relay ' + shown(url) + ': signature ' + signature.toString('hex'));
     } catch (err) {
-      console.log('drand relay ' + url + ': no answer (' + err.message + ')');
+      console.log('drand relay ' + shown(url) + ': no answer (' + shown(err.message) + ')');
     }
   }
   const theirs = answers[0];

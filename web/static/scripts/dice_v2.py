@@ -16,6 +16,7 @@ import json
 import os
 import re
 import sys
+import threading
 import urllib.request
 
 # The match, as the page read it (None: not given).
@@ -44,21 +45,53 @@ else:
 # same bytes from every relay that answers (at least two), or not checked.
 CHAIN = "52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971"
 RELAYS = "https://api.drand.sh,https://api2.drand.sh,https://api3.drand.sh,https://drand.cloudflare.com"
+
+
+def shown(text):
+    # What a relay sends is shown escaped: a control or non-ASCII character
+    # as \u{...}, so that no answer can write to the terminal.
+    return "".join("\\\\" if c == "\\" else c if " " <= c <= "~" else "\\u{%x}" % ord(c) for c in str(text))
+
+
+def fetch(url, answer):
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            answer.append(response.read(65537))
+    except Exception as err:  # any failure of one relay: it gave no answer
+        answer.append(err)
+
+
+def beacon_signature(url):
+    # A relay's answer: at most 64 KB, all of it within 10 s (urlopen's
+    # timeout bounds each read, not the whole: a relay sending a byte a
+    # second would hold it), a signature of 96 hex digits and nothing else.
+    answer = []
+    request = threading.Thread(target=fetch, args=(url, answer), daemon=True)
+    request.start()
+    request.join(10)
+    if not answer:
+        raise TimeoutError("none within 10 s")
+    if isinstance(answer[0], Exception):
+        raise answer[0]
+    if len(answer[0]) > 65536:
+        raise ValueError("over 64 KB")
+    beacon = json.loads(answer[0])
+    theirs = beacon.get("signature") if isinstance(beacon, dict) else None
+    if not isinstance(theirs, str) or not re.fullmatch("[0-9a-fA-F]{96}", theirs) or type(beacon.get("round")) not in (int, float) or beacon.get("round") != drand_round:
+        raise ValueError("not round " + str(drand_round))
+    return bytes.fromhex(theirs)
+
+
 signature_checked = False
 if "--drand" in sys.argv[1:]:
     answers = []
     for relay in os.environ.get("PFCHECK_DRAND_RELAYS", RELAYS).split(","):
         url = relay.rstrip("/") + "/" + CHAIN + "/public/" + str(drand_round)
         try:
-            with urllib.request.urlopen(url, timeout=10) as response:
-                beacon = json.loads(response.read(65536))
-            theirs = beacon.get("signature") if isinstance(beacon, dict) else None
-            if beacon.get("round") != drand_round or not isinstance(theirs, str) or not re.fullmatch("[0-9a-fA-F]{96}", theirs):
-                raise ValueError("not round " + str(drand_round))
-            answers.append(bytes.fromhex(theirs))
-            print("drand relay " + url + ": signature " + theirs.lower())
+            answers.append(beacon_signature(url))
+            print("drand relay " + shown(url) + ": signature " + answers[-1].hex())
         except Exception as err:  # any failure of one relay: it gave no answer
-            print("drand relay " + url + ": no answer (" + str(err) + ")")
+            print("drand relay " + shown(url) + ": no answer (" + shown(err) + ")")
     if len(answers) < 2 or not all(hmac.compare_digest(a, answers[0]) for a in answers):
         print("signature: NOT CHECKED: fewer than two relays answered, or they differ")
     else:
