@@ -6,8 +6,9 @@
 // <dist>/wasm/<page>.wasm, and the vectors the page carries (its page set,
 // binary) to <dist>/wasm/<page>.vectors, so that anyone can rebuild them and
 // compare the SHA-256 the page shows. Every page but its blobs is written in
-// ASCII (ascii.go). It
-// writes the landing page <dist>/index.html and what keeps the served pages
+// ASCII (ascii.go), and carries its own Content-Security-Policy, which names
+// its inline scripts and styles by hash (web.PagePolicy). It writes the
+// landing page <dist>/index.html, <dist>/robots.txt and what keeps the served pages
 // on a phone (offline.go): the service worker <dist>/sw.js, the web app
 // manifest of each language and its icons; and beside each page and sw.js
 // their brotli and gzip forms (<file>.br, <file>.gz), which a server sends
