@@ -114,7 +114,7 @@ fuzz: wasm      ## the long runs: 10,000 generated records per scheme through ch
 serve: build    ## build, then serve web/dist on 127.0.0.1:8080 with an example link
 	$(GO) run serve.go
 
-bench: build wasm ## benchmarks: Go natively and in wasm, the wasm in Node, the pages in Chromium (from file:// and served on a phone's network; the bytes of a first visit and of a new deploy, against web/dist.next: the same sources with another version), sizes
+bench: build wasm web/node_modules/.installed ## benchmarks: Go natively and in wasm, the wasm in Node, the pages in Chromium (from file:// and served on a phone's network; the bytes of a first visit and of a new deploy, against web/dist.next: the same sources with another version), Lighthouse on the served check page (simulated and devtools throttling), sizes
 	$(GO) test -run '^$$' -bench . -benchmem ./internal/...
 	GOOS=js GOARCH=wasm $(GO) test -exec=$(GOROOT)/lib/wasm/go_js_wasm_exec -run '^$$' -bench 'Roll$$' ./internal/dice
 	GOOS=js GOARCH=wasm $(GO) test -exec=$(GOROOT)/lib/wasm/go_js_wasm_exec -run '^$$' -bench 'Audit$$' ./internal/audit
@@ -126,6 +126,7 @@ bench: build wasm ## benchmarks: Go natively and in wasm, the wasm in Node, the 
 	$(GO) run ./web/build -dist $(DIST).next -version $(BUILDVER)+next -support '$(SUPPORT)'
 	PFCHECK_BENCH_NEXT=$(abspath $(DIST).next) $(GO) test -count=1 -run '^$$' -bench DataPlan -benchtime 1x ./web/
 	$(MAKE) bench-audit
+	$(NODE) web/node/lighthouse.mjs
 	@for f in $(DIST)/*/*/index.html; do \
 		printf '%-28s %9d bytes, served %8d brotli, %8d gzip\n' "$$f" "$$(wc -c < $$f)" "$$(wc -c < $$f.br)" "$$(wc -c < $$f.gz)"; done
 	@for f in $(DIST)/wasm/*.wasm; do \

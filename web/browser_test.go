@@ -230,6 +230,16 @@ func newTabFor(parent context.Context, t testing.TB, timeout time.Duration) *tab
 	if err := chromedp.Listen(ctx, tb.record); err != nil {
 		t.Fatal(err)
 	}
+	// What a page's policy refuses (an inline element the build did not
+	// write, a string where Trusted Types want a policy's value) is a
+	// problem of the tab, as an uncaught exception is: every page load of
+	// every test proves that the page runs with its own policy.
+	if _, err := chromedp.Call(ctx, runtime.AddBinding, runtime.AddBindingParams{Name: violationBinding}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: reportViolations}); err != nil {
+		t.Fatal(err)
+	}
 	// Every tab, whether or not its test calls clean: an uncaught exception
 	// or a console error fails the test it happened in (STYLE.md 10). Before
 	// this, only the tabs a test passed to clean were looked at, and an
@@ -242,14 +252,22 @@ func newTabFor(parent context.Context, t testing.TB, timeout time.Duration) *tab
 	return tb
 }
 
-// uncaught returns what the tab's pages threw and did not catch, and their
-// console errors, besides those a test said it expects (expectUncaught).
+// violationBinding is the function through which a tab's pages report what
+// their Content-Security-Policy refused (reportViolations), as
+// "violation: <directive> <what was blocked>".
+const violationBinding = "pfcheckTestViolation"
+
+// reportViolations runs in every document of a tab before the page does.
+const reportViolations = `addEventListener('securitypolicyviolation', (e) => ` + violationBinding + `(e.effectiveDirective + ' ' + e.blockedURI + ' ' + e.sourceFile + ':' + e.lineNumber));`
+
+// uncaught returns what the tab's pages threw and did not catch, what their
+// policy refused, and their console errors, besides those a test said it expects (expectUncaught).
 func (tb *tab) uncaught() []string {
 	tb.mu.Lock()
 	defer tb.mu.Unlock()
 	var out []string
 	for _, p := range tb.problems[tb.expected:] {
-		if strings.HasPrefix(p, "exception: ") || p == "console.error" {
+		if strings.HasPrefix(p, "exception: ") || strings.HasPrefix(p, "violation: ") || p == "console.error" {
 			out = append(out, p)
 		}
 	}
@@ -301,6 +319,10 @@ func (tb *tab) record(ev any) {
 	case *log.EventEntryAdded:
 		if ev.Entry.Level == log.EntryLevelError || ev.Entry.Level == log.EntryLevelWarning {
 			tb.problems = append(tb.problems, "log: "+ev.Entry.Text)
+		}
+	case *runtime.EventBindingCalled:
+		if ev.Name == violationBinding {
+			tb.problems = append(tb.problems, "violation: "+ev.Payload)
 		}
 	case *page.EventJavascriptDialogOpening:
 		tb.dialogs = append(tb.dialogs, ev.Message)

@@ -29,11 +29,12 @@ func TestHeaders(t *testing.T) {
 		target, csp, cache string
 		status             int
 	}{
-		{"/", pagePolicy(Page{}), "no-cache", 200},
+		{"/", LandingCSP + "; frame-ancestors 'none'", "no-cache", 200},
 		{"/de/check/", pagePolicy(Pages[0]), "no-cache", 200},
 		{"/el/shoe/", pagePolicy(Page{Name: "shoe", Connects: true}), "no-cache", 200},
 		{"/wasm/check.wasm", strict, "no-cache", 200},
 		{"/wasm/check.vectors", strict, "no-cache", 200},
+		{"/robots.txt", strict, "no-cache", 200},
 		{"/api/shoe/shoe-42", strict, "no-store", 200},
 		{"/wasm/", strict, "", 404},
 		{"/de/", strict, "", 404},
@@ -54,6 +55,39 @@ func TestHeaders(t *testing.T) {
 				t.Errorf("GET %s: %s %q, want %q", c.target, name, got, want)
 			}
 		}
+	}
+}
+
+// TestPagePolicy: each page carries in its meta tag the policy a server
+// sends with it, with the hashes of its own inline scripts and styles in
+// place of 'unsafe-inline' (web.PagePolicy), and Trusted Types; robots.txt
+// keeps search engines out of the API only.
+func TestPagePolicy(t *testing.T) {
+	meta := regexp.MustCompile(`<meta http-equiv="Content-Security-Policy" content="([^"]*)">`)
+	files := map[string]string{"index.html": LandingCSP}
+	for _, p := range Pages {
+		files[filepath.Join("de", p.Name, "index.html")] = CSP(p)
+	}
+	for file, policy := range files {
+		html, err := os.ReadFile(filepath.Join(dist, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := PagePolicy(policy, string(html))
+		found := meta.FindAllSubmatch(html, -1)
+		switch {
+		case err != nil:
+			t.Errorf("%s: %v", file, err)
+		case len(found) != 1 || string(found[0][1]) != want:
+			t.Errorf("%s: policies %q, want one, %q", file, found, want)
+		case strings.Contains(want, "unsafe-inline") || !strings.Contains(want, "'sha256-") ||
+			!strings.Contains(want, "; require-trusted-types-for 'script'; trusted-types "):
+			t.Errorf("%s: policy %q", file, want)
+		}
+	}
+	robots, err := os.ReadFile(filepath.Join(dist, "robots.txt"))
+	if err != nil || string(robots) != "User-agent: *\nDisallow: /api/\n" {
+		t.Errorf("robots.txt: %q, %v", robots, err)
 	}
 }
 

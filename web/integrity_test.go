@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"os"
@@ -64,11 +65,30 @@ func (tb *tab) shownSHA256(part string) string {
 }
 
 // TestPageShowsTheHashOfWhatItRuns: the genuine page shows the SHA-256 of
-// the verifier and the vectors the build wrote (web/dist/wasm).
+// the verifier and the vectors the build wrote (web/dist/wasm), and runs
+// nothing else: its policy (web.PagePolicy) refuses an inline script the
+// build did not write, as it would one a link or a record got into the
+// page, and Trusted Types refuse a string as HTML; each is reported as a
+// violation, and neither runs.
 func TestPageShowsTheHashOfWhatItRuns(t *testing.T) {
-	tb, _ := integrityPage(t, "de", func(html []byte) []byte { return html })
+	tb, _ := integrityPage(t, "de", func(html []byte) []byte {
+		return bytes.Replace(html, []byte("</body>"), []byte("<script>document.body.dataset.injected = 'ran';</script></body>"), 1)
+	})
 	if got := tb.status(); got != "match" {
 		t.Fatalf("status %q", got)
+	}
+	if got := tb.expectUncaught(1); !strings.HasPrefix(got[0], "violation: script-src-elem inline ") {
+		t.Errorf("the injected script: %q", got)
+	}
+	if eval[bool](tb, `'injected' in document.body.dataset`) {
+		t.Error("the injected script ran")
+	}
+	sink := `(() => { try { document.querySelector('[data-verdict-text]').innerHTML = '<b>ran</b>'; } catch (e) { return e.name; } return 'ran'; })()`
+	if got := eval[string](tb, sink); got != "TypeError" {
+		t.Errorf("innerHTML of a string: %s", got)
+	}
+	if got := tb.expectUncaught(1); !strings.HasPrefix(got[0], "violation: require-trusted-types-for ") {
+		t.Errorf("innerHTML: %q", got)
 	}
 	for part, file := range map[string]string{"verifier": "check.wasm", "vectors": "check.vectors"} {
 		data, err := os.ReadFile(filepath.Join(distDir, "wasm", file))

@@ -4,6 +4,8 @@
 package web
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
@@ -105,15 +107,23 @@ func (p Page) BuildTags() string {
 	return strings.Join(tags, ",")
 }
 
-// CSP is the policy of a page: nothing is loaded or sent, inline script and
-// style are the page itself, and 'wasm-unsafe-eval' lets it compile its own
+// CSP is the policy a server sends with a page of the kind p (Headers; the
+// README's nginx map): nothing is loaded or sent, inline script and style
+// are the page itself, and 'wasm-unsafe-eval' lets it compile its own
 // verifier. A served page may register the service worker and link the web
 // app manifest of its origin (web/static/offline.js), whose icons the
 // browser loads as the page's images; a saved one does neither. The audit
 // page may also start workers from the blob: URLs it makes of its own
-// script. The page carries the policy in a meta tag; a server sends it as a
-// header too, with frame-ancestors (see Headers).
+// script. No string becomes HTML or script (Trusted Types): the one policy
+// a page may make, pfcheck (common.js: scriptURL), makes only the URLs of
+// its own workers. The header allows any inline script and style, so that
+// it stays the same from build to build; the page carries the same policy
+// naming its own inline elements by hash (PagePolicy) in a meta tag, and a
+// browser enforces both. A server sends frame-ancestors too (Headers).
 func CSP(p Page) string {
+	if p.Name == "" {
+		return LandingCSP
+	}
 	workers := "'self'"
 	if p.Audits {
 		workers += " blob:"
@@ -122,8 +132,80 @@ func CSP(p Page) string {
 	if p.Connects {
 		connect = "; connect-src 'self'"
 	}
-	return "default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'unsafe-inline'; img-src data: 'self'; worker-src " + workers + "; manifest-src 'self'; base-uri 'none'; form-action 'none'" + connect
+	return "default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'unsafe-inline'; img-src data: 'self'; worker-src " + workers + "; manifest-src 'self'; base-uri 'none'; form-action 'none'" + connect + "; require-trusted-types-for 'script'; trusted-types pfcheck"
 }
+
+// LandingCSP is the policy of the landing page (index.html), which only
+// runs its one script: it opens a page in the browser's language.
+const LandingCSP = "default-src 'none'; script-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; require-trusted-types-for 'script'; trusted-types 'none'"
+
+// PagePolicy returns the policy a built page carries in its meta tag:
+// policy (its CSP) with 'unsafe-inline' replaced by the SHA-256 of each
+// inline script and style element of html, as the build wrote them, so that
+// nothing runs or styles the page that the build did not put there, on a
+// served page as on a saved file. Data blocks (JSON, the blobs) run
+// nothing and are not named; a script of any other type is an error.
+func PagePolicy(policy, html string) (string, error) {
+	sums := map[string][]string{}
+	for rest := html; ; {
+		start := strings.Index(rest, "<")
+		if start < 0 {
+			break
+		}
+		rest = rest[start+1:]
+		tag := ""
+		for _, t := range []string{"script", "style"} {
+			if len(rest) > len(t) && strings.EqualFold(rest[:len(t)], t) && strings.ContainsRune(" \t\n>", rune(rest[len(t)])) {
+				tag = t
+			}
+		}
+		if tag == "" {
+			continue
+		}
+		open := strings.IndexByte(rest, '>')
+		end := strings.Index(rest, "</"+tag) // lower case: readAsset allows no other
+		if open < 0 || end < open {
+			return "", fmt.Errorf("a %s element without its end", tag)
+		}
+		attributes, text := rest[len(tag):open], rest[open+1:end]
+		rest = rest[end:]
+		if tag == "script" {
+			switch kind := scriptType.FindStringSubmatch(attributes); {
+			case kind == nil:
+			case kind[1] == "application/json" || kind[1] == BlobType:
+				continue
+			default:
+				return "", fmt.Errorf("a script of type %q, neither run as JavaScript nor data", kind[1])
+			}
+		}
+		if strings.Contains(text, "\r") {
+			return "", fmt.Errorf("a %s element with a CR, which the parser rewrites before it is hashed", tag)
+		}
+		sum := sha256.Sum256([]byte(text))
+		source := "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+		if !slices.Contains(sums[tag], source) {
+			sums[tag] = append(sums[tag], source)
+		}
+	}
+	for _, tag := range []string{"script", "style"} {
+		sources := "'none'"
+		if len(sums[tag]) > 0 {
+			sources = strings.Join(sums[tag], " ")
+		}
+		directive := tag + "-src 'unsafe-inline'"
+		if !strings.Contains(policy, directive) {
+			if len(sums[tag]) > 0 {
+				return "", fmt.Errorf("the page has an inline %s and its policy allows none", tag)
+			}
+			continue
+		}
+		policy = strings.Replace(policy, directive, tag+"-src "+sources, 1)
+	}
+	return policy, nil
+}
+
+// scriptType is a script element's type attribute, as the build writes it.
+var scriptType = regexp.MustCompile(`\btype="([^"]*)"`)
 
 // noFraming keeps every response out of other sites' frames. It is only
 // obeyed in a header: in a meta tag a browser ignores it, with a warning.

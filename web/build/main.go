@@ -6,8 +6,9 @@
 // <dist>/wasm/<page>.wasm, and the vectors the page carries (its page set,
 // binary) to <dist>/wasm/<page>.vectors, so that anyone can rebuild them and
 // compare the SHA-256 the page shows. Every page but its blobs is written in
-// ASCII (ascii.go). It
-// writes the landing page <dist>/index.html and what keeps the served pages
+// ASCII (ascii.go), and carries its own Content-Security-Policy, which names
+// its inline scripts and styles by hash (web.PagePolicy). It writes the
+// landing page <dist>/index.html, <dist>/robots.txt and what keeps the served pages
 // on a phone (offline.go): the service worker <dist>/sw.js, the web app
 // manifest of each language and its icons; and beside each page and sw.js
 // their brotli and gzip forms (<file>.br, <file>.gz), which a server sends
@@ -437,7 +438,7 @@ func build(dist, vectorDir, version, support string, pages []web.Page, operator 
 			}
 			var out bytes.Buffer
 			err := template.Must(tmpl.Clone()).Funcs(template.FuncMap{"t": t}).Execute(&out, map[string]any{
-				"Lang": code, "Dir": web.Dir(code), "Page": page.Name, "CSP": web.CSP(page), "Languages": languages, "Pages": web.Pages,
+				"Lang": code, "Dir": web.Dir(code), "Page": page.Name, "CSP": cspPlaceholder, "Languages": languages, "Pages": web.Pages,
 				"Messages": messages, "Build": build, "Support": support,
 				"ThemeLight": themeLight, "ThemeDark": themeDark, "Scripts": scripts,
 			})
@@ -452,6 +453,9 @@ func build(dist, vectorDir, version, support string, pages []web.Page, operator 
 				return fmt.Errorf("%s/%s: %w", code, page.Name, err)
 			}
 			html = fill(html, blobs)
+			if html, err = withPolicy(html, web.CSP(page)); err != nil {
+				return fmt.Errorf("%s/%s: %w", code, page.Name, err)
+			}
 			file := filepath.Join(dist, code, page.Name, "index.html")
 			if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
 				return err
@@ -464,7 +468,13 @@ func build(dist, vectorDir, version, support string, pages []web.Page, operator 
 	}
 	step("the landing page, the service worker, the manifests and icons")
 	picker, err := asciiPage(languagePicker(languages, links))
+	if err == nil {
+		picker, err = withPolicy(picker, web.LandingCSP)
+	}
 	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dist, "robots.txt"), []byte(robots), 0o644); err != nil {
 		return err
 	}
 	if err := os.WriteFile(filepath.Join(dist, "index.html"), []byte(picker), 0o644); err != nil {
@@ -476,6 +486,27 @@ func build(dist, vectorDir, version, support string, pages []web.Page, operator 
 	step("the pages compressed as a server sends them (%s), each only when its bytes changed", "brotli, gzip")
 	return precompress(dist, cache, served)
 }
+
+// cspPlaceholder stands for the page's policy in its meta tag until the
+// page is whole: the policy names each inline script and style by its hash.
+const cspPlaceholder = "@CSP@"
+
+// withPolicy writes policy into the page's meta tag (the first
+// cspPlaceholder, which comes before any asset), naming the page's inline
+// scripts and styles as they are now, the last bytes they get
+// (web.PagePolicy).
+func withPolicy(html, policy string) (string, error) {
+	strict, err := web.PagePolicy(policy, html)
+	if err != nil {
+		return "", err
+	}
+	return strings.Replace(html, cspPlaceholder, strict, 1), nil
+}
+
+// robots is robots.txt: search engines may index the pages, which say what
+// they check in each language, but nothing of the API (web.ShoeAPI is under
+// it), whose records are no pages.
+const robots = "User-agent: *\nDisallow: /api/\n"
 
 // fill puts the raw assets where the template left their placeholders, in
 // one pass, so that no asset's text is taken for a placeholder. They are the
@@ -543,7 +574,7 @@ func languagePicker(languages []language, linkPageScript string) string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; base-uri 'none'">
+<meta http-equiv="Content-Security-Policy" content="` + cspPlaceholder + `">
 <title>pfcheck</title>
 </head>
 <body>

@@ -6,7 +6,7 @@
 //   await page.goto(url);                     // a new document, even when only the fragment differs
 //   await page.eval('document.title');        // an expression's value (a promise is awaited)
 //   await page.poll('expression');            // until it is true (a promise: what it resolves to)
-//   page.problems();                          // console errors and warnings, uncaught exceptions since goto
+//   await page.problems();                    // console errors and warnings, uncaught exceptions, policy violations since goto
 //   await page.requests();                    // what the page asked for since goto
 //   await browser.close();
 //
@@ -80,6 +80,9 @@ class BasePage {
     this.since = Date.now();
     this.errors = [];
     await this.navigate(url);
+    // Not where the page has already replaced itself (the landing page):
+    // problems() then says that nothing was listened for.
+    await this.eval(listenForViolations).catch(() => {});
   }
 
   /** @this {EnginePage} @param {string} expression */
@@ -97,10 +100,32 @@ class BasePage {
     }
   }
 
-  problems() {
-    return this.errors;
+  /** @this {EnginePage} */
+  async problems() {
+    return [...this.errors, .../** @type {string[]} */ (await this.eval(policyProblems))];
   }
 }
+
+// What the page's Content-Security-Policy refuses once it has loaded (a
+// style attribute, a string where Trusted Types want a policy's value),
+// from when goto has loaded it. Firefox reports a violation as an error too;
+// WebKit's classic WebDriver runs nothing before the page does, so what its
+// policy would refuse while loading is found by policyProblems.
+const listenForViolations = `(window.pfcheckTestViolations = [], addEventListener('securitypolicyviolation',
+  (e) => window.pfcheckTestViolations.push(\`violation: \${e.effectiveDirective} \${e.blockedURI}\`)), true)`;
+
+// The violations since goto, and each inline script and style of the page
+// as the engine parsed it whose SHA-256 its policy does not name
+// (web.PagePolicy), which the policy refused: it did not run.
+const policyProblems = `(async () => {
+  const policy = document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? '';
+  const problems = [...(window.pfcheckTestViolations ?? ['no violations listened for'])];
+  for (const el of document.querySelectorAll('script:not([type]), style')) {
+    const sum = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(el.textContent ?? '')));
+    if (!policy.includes(\`'sha256-\${btoa(String.fromCharCode(...sum))}'\`)) problems.push(\`an inline \${el.localName} the policy does not name\`);
+  }
+  return problems;
+})()`;
 
 async function launchWebKit() {
   const { Builder, By } = await import('selenium-webdriver');

@@ -32,7 +32,7 @@ async function startWorkers(module, n) {
   const started = [];
   try {
     return await Promise.all(Array.from({ length: n }, async () => {
-      const worker = new Worker(url);
+      const worker = new Worker(scriptURL(url));
       started.push(worker);
       const client = await auditWorkerClient(worker, (onData, onError) => {
         worker.onmessage = (event) => onData(event.data);
@@ -238,7 +238,7 @@ start((pfcheck, module) => {
     rollTable(document.querySelector('[data-audit-heatmap]'), caption, msg('msg.audit.heatmap.die1'), msg('msg.audit.heatmap.die2'), (a, b) => {
       const count = stats.counts[(a - 1) * 6 + (b - 1)];
       const ratio = expected > 0 ? Math.min(count / expected, 2) : 0;
-      return element('td', { 'data-roll': `${a}${b}`, 'data-count': String(count), style: `--ratio:${ratio.toFixed(3)}` }, formatNumber(count));
+      return withStyle(element('td', { 'data-roll': `${a}${b}`, 'data-count': String(count) }, formatNumber(count)), '--ratio', ratio.toFixed(3));
     });
   }
 

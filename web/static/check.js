@@ -118,7 +118,7 @@ start((pfcheck) => {
         const dice = `${d1}${d2}`;
         const count = counts.get(dice) ?? 0;
         const ratio = expected > 0 ? count / expected : 0;
-        tr.append(element('td', { 'data-cell': dice, 'data-count': String(count), style: `--ratio:${Math.min(ratio, 2).toFixed(2)}` }, String(count)));
+        tr.append(withStyle(element('td', { 'data-cell': dice, 'data-count': String(count) }, String(count)), '--ratio', Math.min(ratio, 2).toFixed(2)));
       }
       rows[1].append(tr);
     }

@@ -112,6 +112,27 @@ function fragmentOf(parts) {
   return fragment;
 }
 
+// Sets a property of el's style through the CSSOM, which the page's policy
+// allows where it allows no style attribute (web.PagePolicy); returns el.
+/** @template {HTMLElement} E @param {E} el @param {string} property @param {string} value */
+function withStyle(el, property, value) {
+  el.style.setProperty(property, value);
+  return el;
+}
+
+// The page's one Trusted Types policy (web.CSP: trusted-types pfcheck): it
+// makes no HTML and no script, only the URLs of the page's own workers
+// into script URLs: the service worker beside the pages and the blob: URLs
+// the audit page makes of its own script. An engine without Trusted Types
+// takes the string itself.
+const scriptURLs = globalThis.trustedTypes?.createPolicy('pfcheck', {
+  createScriptURL(url) {
+    if (url === '../../sw.js' || url.startsWith('blob:')) return url;
+    throw new TypeError(`not a worker of this page: ${url}`);
+  },
+});
+const scriptURL = (url) => scriptURLs?.createScriptURL(url) ?? url;
+
 function element(tag, attributes = {}, text = '') {
   const el = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
@@ -533,7 +554,7 @@ function stopDrawing() {
 // near the screen (.block: content-visibility), so that the 10,000th row
 // costs what the first did; until then it takes height, e.g. '40rem'.
 function listBlock(height) {
-  return element('div', { class: 'block', style: `contain-intrinsic-size: auto ${height}` });
+  return withStyle(element('div', { class: 'block' }), 'contain-intrinsic-size', `auto ${height}`);
 }
 
 // ---- Input this page does not check ----

@@ -99,3 +99,11 @@ type FieldsForm<Named = {}> = HTMLFormElement & {
 interface Document {
   getElementById<K extends keyof PageElements>(elementId: K): PageElements[K] | null;
 }
+
+// Trusted Types (web.CSP: require-trusted-types-for), which TypeScript's DOM
+// lib does not declare, where the engine has them: a script URL its policy
+// makes stands where the URL string would (new Worker, serviceWorker.register),
+// so it is typed as the string.
+declare var trustedTypes:
+  | { createPolicy(name: string, rules: { createScriptURL(url: string): string }): { createScriptURL(url: string): string } }
+  | undefined;

@@ -19,7 +19,7 @@ function keepOffline() {
   // A worker that cannot be registered leaves the page as it is without
   // one: it works, only not offline. The worker keeps the page that
   // installed it by itself; any page opened later asks.
-  addEventListener('load', () => workers.register('../../sw.js', { scope: '../../' })
+  addEventListener('load', () => workers.register(scriptURL('../../sw.js'), { scope: '../../' })
     .then(() => workers.ready).then((registration) => registration.active?.postMessage('keep')).catch(() => {}));
 
   // The worker of a new build takes over this page when it has stored that
