@@ -643,10 +643,15 @@ async function start(ready) {
   ready(pfcheck, module);
 }
 
-// Lists the names of the self-test's cases that failed below its line.
+// Lists the names of the self-test's cases that failed below its line,
+// each as a value: an operator's vectors name their own cases.
 function listFailed(names) {
   const list = document.querySelector('[data-selftest-failed]');
-  for (const name of names) list.append(element('li', {}, name));
+  for (const name of names) {
+    const li = element('li');
+    li.append(valueElement(name));
+    list.append(li);
+  }
   list.hidden = names.length === 0;
 }
 
