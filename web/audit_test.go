@@ -406,6 +406,7 @@ func TestAuditDropAndPaste(t *testing.T) {
 	}
 	tb.poll(`document.querySelector('[data-audit-summary]').dataset.state === 'done' && document.querySelector('[data-audit-summary]').dataset.lines !== '3'`)
 	checkSeasonSummary(t, tb, s, 1)
+	checkAuditValuesShown(t, tb, lines[0])
 	tb.clean(pageURL)
 }
 

@@ -332,6 +332,9 @@ func TestDicePage(t *testing.T) {
 				if got := tb.diceText("[data-players]"); !strings.Contains(got, "alice") || !strings.Contains(got, "bob") {
 					t.Errorf("players shown as %q", got)
 				}
+				if mode == "http" {
+					checkDicePlayersShown(t, tb, words, real.Link)
+				}
 
 				// One changed byte of the signature: never a match, and the
 				// verdict says the signature is what failed.

@@ -72,11 +72,14 @@ func TestOperatorVectorsInThePage(t *testing.T) {
 		html, _ = withOperatorVectors(t, html, func(cases []any) {
 			rolls := cases[0].(map[string]any)["record"].(map[string]any)["rolls"].([]any)
 			rolls[2] = map[bool]string{true: "66", false: "11"}[rolls[2] == "11"]
+			// The operator names its cases: an RLO in one is shown by its
+			// code point, not obeyed (issue 35).
+			cases[0].(map[string]any)["name"] = "server-match-1001\u202e"
 		})
 		return html
 	})
 	tb.claimsNothing(strings.NewReplacer("{failed}", "1", "{total}", "3").Replace(words["msg.selftest.operator"]))
-	if got := eval[string](tb, `document.querySelector('[data-selftest-failed]').textContent`); got != "dice_v1/server-match-1001" {
+	if got := eval[string](tb, `document.querySelector('[data-selftest-failed]').textContent`); got != "dice_v1/server-match-1001⟨U+202E⟩" {
 		t.Errorf("the page names %q as failed", got)
 	}
 	if line, _ := footer(tb); line != strings.NewReplacer("{n}", "2", "{total}", "3").Replace(words["msg.build.operator"]) {

@@ -220,6 +220,9 @@ func TestShoePage(t *testing.T) {
 				if got := eval[string](tb, `document.getElementById('clientSeed').value`); got != round.Record["clientSeed"] {
 					t.Errorf("client seed field %q", got)
 				}
+				if mode == "http" {
+					checkShoeClientSeedShown(t, tb, words, round.Record)
+				}
 
 				tb.goTo(mustShoeLink(t, hand.Record))
 				if got := tb.status(); got != "match" {

@@ -317,6 +317,10 @@ func build(dist, vectorDir, version, support string, pages []web.Page, operator 
 	if err != nil {
 		return err
 	}
+	values, err := readAsset("web/static/values.js")
+	if err != nil {
+		return err
+	}
 	loader, err := readAsset("web/static/loader.js")
 	if err != nil {
 		return err
@@ -402,7 +406,7 @@ func build(dist, vectorDir, version, support string, pages []web.Page, operator 
 		}
 		perPage := map[string]string{
 			"@LOADER@":    loader,
-			"@SCRIPT@":    links + "\n" + common + "\n" + offline + "\n" + kept + "\n" + script,
+			"@SCRIPT@":    links + "\n" + values + "\n" + common + "\n" + offline + "\n" + kept + "\n" + script,
 			"@STYLE@":     style + pageStyle,
 			"@WASM_EXEC@": string(wasmExec),
 		}

@@ -185,6 +185,41 @@ export function suite(name) {
       return page.eval('window.saved.text()');
     }
 
+    // A client seed with an RLO left open (issue 35) is shown in a <bdi> of
+    // its own with the RLO by its code point: the seed reads as typed, the
+    // nonce after it 12, not 21, and the verdict warns of it.
+    async function checkValueIsolated(w) {
+      await follow(links.shoe.match.replace(/&c=[^&]*&n=\d+/, '&c=my-seed%E2%80%AE&n=12'));
+      const shown = await page.eval(`(() => {
+        const inputs = document.querySelector('[data-inputs]');
+        const bdi = inputs.querySelector('bdi');
+        // Where the i-th character of text, in whichever text node has it, is drawn.
+        const left = (text, i) => {
+          const walker = document.createTreeWalker(inputs, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const at = node.textContent.indexOf(text);
+            if (at < 0) continue;
+            const range = document.createRange();
+            range.setStart(node, at + i);
+            range.setEnd(node, at + i + 1);
+            return range.getBoundingClientRect().left;
+          }
+          return NaN;
+        };
+        const warning = document.querySelector('[data-verdict-unseen]');
+        return {
+          status: document.getElementById('verdict').dataset.status, text: inputs.textContent, value: bdi.textContent,
+          bidi: getComputedStyle(bdi).unicodeBidi, seed: left('my-seed', 6) - left('my-seed', 0), nonce: left('12', 1) - left('12', 0),
+          gap: left('nonce', 0) - bdi.getBoundingClientRect().right, warning: warning.hidden ? '' : warning.textContent,
+        };
+      })()`);
+      assert.ok(['match', 'mismatch'].includes(shown.status), `a calculated verdict: ${shown.status}`);
+      assert.equal(shown.value, 'my-seed⟨U+202E⟩', shown.text);
+      assert.equal(shown.bidi, 'isolate');
+      assert.ok(shown.seed > 0 && shown.nonce > 0 && shown.gap > 0, `drawn left to right: ${JSON.stringify(shown)}`);
+      assert.ok(shown.warning.startsWith(opening(w['msg.verdict.unseen'])) && shown.warning.includes('my-seed⟨U+202E⟩'), shown.warning);
+    }
+
     for (const [p, lang] of pagesAndLanguages(linkPages)) {
       for (const mode of modes(p, lang)) {
         test(`${p} ${lang} ${mode}: a match, then links to a mismatch at its place and to an invalid record`, async () => {
@@ -214,6 +249,7 @@ export function suite(name) {
           const said = await page.eval(`(document.querySelector('[data-error-for=${JSON.stringify(field)}]') ?? document.querySelector('[data-error-for=link]')).textContent`);
           const sentence = (w[`msg.error.${field}.${code}`] ?? w[`msg.error.${code}`]).replaceAll('{at}', at ?? '');
           assert.ok(said.includes(sentence), `${field}/${code} in ${lang}: ${said}, want ${sentence}`);
+          if (p === 'shoe' && mode === 'served') await checkValueIsolated(w);
           await clean(url);
         });
       }

@@ -76,7 +76,7 @@ function differenceValue(scheme, kind, value) {
   if (cardKinds.has(kind)) return cardElement(value);
   const colour = `${scheme}/msg.colour.${value}`;
   if (kind === 'colourA' && colour in messages) return msg(colour);
-  return value;
+  return valueElement(value);
 }
 
 start((pfcheck, module) => {
@@ -187,8 +187,8 @@ start((pfcheck, module) => {
   }
 
   // A scheme in words (msg.audit.scheme.<id>); one this page does not know,
-  // by the id the line gave.
-  const schemeName = (scheme) => (scheme ? messages[`msg.audit.scheme.${scheme}`] ?? scheme : msg('msg.audit.noScheme'));
+  // by the id the line gave, as a value.
+  const schemeName = (scheme) => (scheme ? messages[`msg.audit.scheme.${scheme}`] ?? valueElement(scheme) : msg('msg.audit.noScheme'));
 
   function showLines(report) {
     const items = report.problems.map((p) => {
@@ -200,7 +200,7 @@ start((pfcheck, module) => {
         ...(p.diagnosis ? { 'data-diagnosis': p.diagnosis.map((f) => f.code).join(' ') } : {}),
       });
       const where = msg(p.item ? 'msg.audit.item' : 'msg.audit.line', { line: formatNumber(p.line), item: p.item });
-      li.append(element('strong', {}, where), ` · ${schemeName(p.scheme)} · `,
+      li.append(element('strong', {}, where), ' · ', schemeName(p.scheme), ' · ',
         element('span', { class: 'status' }, msg(`msg.audit.status.${p.status}`)), ': ', ...lineParts(p));
       const href = p.link ? pageURL(linkPage(p.link), pageLang, `#${p.link}`) : '';
       if (href) li.append(' ', element('a', { href, 'data-audit-open': '' }, msg('msg.audit.open')));
@@ -428,7 +428,11 @@ start((pfcheck, module) => {
       const open = element('a', { href: pageURL(m.page, pageLang, new URL(m.link).hash), 'data-kept-open': '' },
         [checkedAt.format(new Date(m.checked)), msg(`msg.page.${m.page}`), msg(`msg.audit.status.${m.status}`)].join(' · '));
       const seed = keptSeed(m.link);
-      if (seed) open.append(' · ', element('code', { 'data-kept-seed': '' }, `${seed}…`));
+      if (seed) {
+        const code = element('code', { 'data-kept-seed': '' });
+        code.append(valueElement(seed), '…');
+        open.append(' · ', code);
+      }
       if (m.difference) open.append(': ', element('span', { lang: m.lang }, m.difference));
       const forget = element('button', { type: 'button', 'data-forget': m.link }, msg('msg.audit.kept.forget'));
       forget.append(element('span', { class: 'visually-hidden' }, ` (${msg('msg.audit.kept.number', { n: i + 1 })})`));

@@ -79,7 +79,43 @@ function problemText(p, scope = '') {
   const keys = [`msg.error.${p.field}.${p.code}`, `msg.error.${p.code}`].flatMap((k) => [scope + k, k]);
   const key = keys.find((k) => k in messages) ?? 'msg.error';
   const player = p.field === 'players' && p.at ? { at: p.at === 1 ? 'A' : 'B' } : {};
-  return msg(key, { at: '', pos: '', token: '', ...p, ...player });
+  // A token is the value as it stood, shown as a value is (shownValue).
+  const token = typeof p.token === 'string' ? { token: isolated(shownValue(p.token).text) } : {};
+  return msg(key, { at: '', pos: '', token: '', ...p, ...player, ...token });
+}
+
+// A value a record carries as the page shows it (shownValue): apart from
+// the text around it in a <bdi>, which keeps its direction to itself on
+// every page, and where it is cut, with a button that shows the whole.
+function valueElement(value) {
+  const { text, whole } = shownValue(String(value));
+  const bdi = element('bdi', { class: 'value' }, text);
+  if (text === whole) return bdi;
+  const shown = element('span', { class: 'value-cut' });
+  const more = element('button', { type: 'button', class: 'whole-value', 'data-whole-value': '' }, msg('msg.value.whole'));
+  more.addEventListener('click', () => {
+    bdi.textContent = whole;
+    more.remove();
+  });
+  shown.append(bdi, ' ', more);
+  return shown;
+}
+
+// Below a calculated verdict (record: what it was calculated on; null for
+// any other), a warning where a value of the record holds a character that
+// shows nothing (shownValue): each such value as the page shows it. The
+// verdict itself stays what the exact bytes give.
+function warnOfUnseen(record) {
+  const line = verdictBox.querySelector('[data-verdict-unseen]');
+  const unseen = [];
+  const collect = (v) => {
+    if (typeof v === 'string' && shownValue(v).unseen) unseen.push(valueElement(v));
+    else if (v && typeof v === 'object') Object.values(v).forEach(collect);
+  };
+  collect(record);
+  line.replaceChildren(...(unseen.length > 0
+    ? msgParts('msg.verdict.unseen', { values: fragmentOf(unseen.flatMap((v, i) => (i > 0 ? [', ', v] : [v]))) }) : []));
+  line.hidden = unseen.length === 0;
 }
 
 // Shows each problem next to its field ([data-error-for]); problems of a
@@ -682,10 +718,15 @@ async function start(ready) {
   ready(pfcheck, module);
 }
 
-// Lists the names of the self-test's cases that failed below its line.
+// Lists the names of the self-test's cases that failed below its line,
+// each as a value: an operator's vectors name their own cases.
 function listFailed(names) {
   const list = document.querySelector('[data-selftest-failed]');
-  for (const name of names) list.append(element('li', {}, name));
+  for (const name of names) {
+    const li = element('li');
+    li.append(valueElement(name));
+    list.append(li);
+  }
   list.hidden = names.length === 0;
 }
 

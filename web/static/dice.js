@@ -351,7 +351,8 @@ start((pfcheck) => {
     setFact('round-after-seal', timing, msg(`msg.dice.timing.${{ true: 'after', false: 'not-after', unchecked: 'unchecked' }[timing]}`, { delay }));
     document.querySelector('[data-anchor]').textContent = result.anchor;
     setFact('match', String(record.match), String(record.match));
-    setFact('players', '', `${msg('msg.dice.playerA')}: ${record.players[0]} · ${msg('msg.dice.playerB')}: ${record.players[1]}`);
+    document.querySelector('[data-players]').replaceChildren(`${msg('msg.dice.playerA')}: `, valueElement(record.players[0]),
+      ` · ${msg('msg.dice.playerB')}: `, valueElement(record.players[1]));
     renderGames(result.games);
   }
 

@@ -720,9 +720,10 @@ start((pfcheck) => {
     out.push(element('p', {}, msg(result.colourA === 'white' ? 'msg.chess.aWhite' : 'msg.chess.aBlack')));
     out.push(element('p', {}, msg(result.bot ? 'msg.chess.whyBot' : 'msg.chess.why')));
     const commitB = result.commitmentB?.computed ?? '-';
-    const message = `cc1:${result.commitment.computed}:${commitB}:0=${record.clientA ?? ''},1=${record.clientB ?? ''}:k`;
+    const message = element('code', {}, `cc1:${result.commitment.computed}:${commitB}:0=`);
+    message.append(valueElement(record.clientA ?? ''), ',1=', valueElement(record.clientB ?? ''), ':k');
     out.push(element('p', { class: 'hint' }, msg('msg.chess.message')), element('pre', { class: 'message' }, ''));
-    out[out.length - 1].append(element('code', {}, message));
+    out[out.length - 1].append(message);
     out.push(commitmentBlock(msg('msg.chess.commitA'), msg('msg.chess.commitAGiven'), result.commitment, 1));
     if (result.commitmentB) out.push(commitmentBlock(msg('msg.chess.commitB'), msg('msg.chess.commitBGiven'), result.commitmentB, 2));
     return {

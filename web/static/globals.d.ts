@@ -1,7 +1,7 @@
 // What the pages' scripts share, for TypeScript's checker (make vet; nothing
 // here reaches a page). A check page is two classic scripts in one global
 // scope (web/build, base.html): loader.js, then
-//   links.js + common.js + offline.js + kept.js + [audit-core.js] + <page>.js
+//   links.js + values.js + common.js + offline.js + kept.js + [audit-core.js] + <page>.js
 // where <page> is check, dice, shoe, games or audit (audit-core.js on the
 // audit page only). Their top-level functions and constants are the globals
 // the page scripts use; tsconfig.json checks them as one program, so a name

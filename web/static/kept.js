@@ -82,6 +82,7 @@ async function keepMatch() {
 // calculated on (showVerdict passes null first, for any verdict).
 function verdictCalculated(record) {
   offerScripts(record);
+  warnOfUnseen(record);
   const status = verdictBox.dataset.status;
   lastCalculated = record && keepingPossible ? {
     record, status,

@@ -158,8 +158,8 @@ start((pfcheck) => {
       document.querySelector('[data-commitment-verdict]'), result.commitment,
       { matches: 'msg.shoe.commitment.matches', differs: 'msg.shoe.commitment.differs', none: 'msg.shoe.commitment.none' });
     const tournament = has(record, 'tournamentId');
-    document.querySelector('[data-inputs]').textContent =
-      msg(tournament ? 'msg.shoe.inputs.tournament' : 'msg.shoe.inputs.round', { nonce: result.nonce, clientSeed: result.clientSeed });
+    document.querySelector('[data-inputs]').replaceChildren(
+      ...msgParts(tournament ? 'msg.shoe.inputs.tournament' : 'msg.shoe.inputs.round', { nonce: result.nonce, clientSeed: valueElement(result.clientSeed) }));
     const cutText = document.querySelector('[data-cut-text]');
     cutText.textContent = msg('msg.shoe.cut', { cut: result.cut, next: result.cut + 1 });
     if (Object.hasOwn(result, 'cutMatches')) {
