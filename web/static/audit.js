@@ -127,7 +127,7 @@ start((pfcheck, module) => {
     const before = state === 'cancelled' ? [msg('msg.audit.cancelled')] : [];
     const statuses = [...auditStatuses, 'unreadable'].filter((k) => counts[k] > 0).map((k) => counted(`msg.audit.count.${k}`, counts[k]));
     const after = state === 'failed' || statuses.length === 0 ? [] : [msg('msg.audit.counts', {
-      records: counted('msg.audit.count.records', outcome.records), lines: counted('msg.audit.count.lines', outcome.lines), statuses: statuses.join(', '),
+      records: counted('msg.audit.count.records', outcome.records), lines: counted('msg.audit.count.lines', outcome.lines), statuses: statuses.join(msg('msg.audit.count.separator')),
     })];
     // Whom to tell of a mismatch: with the file audited, or the kept
     // matches saved as one.
