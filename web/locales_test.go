@@ -323,20 +323,21 @@ func unisolatedIsland(text string) string {
 }
 
 func TestUnisolatedIsland(t *testing.T) {
-	for text, want := range map[string]string{
-		"في [0, n)، فخذ":                         "[0, n)،",
-		"نحو 2^-192، وهو":                        "2^-192،",
-		"نحو <bdi dir=\"ltr\">2^-192</bdi>، وهو": "",
-		"الوقت (اختياري)":                        "",
-		"6-3 أو 63":                              "6-3",
-		"من {percent}% الآن":                     "",
-		"حرية، p = {p}.":                         "، p = \uFFFC.",
-		"(k = 0، 1، …)":                          "(k = 0، 1، …)",
-		"الختم SHA-256 هنا":                      "",
+	// Each text with the island it has, "" for none.
+	for _, c := range [][2]string{
+		{"في [0, n)، فخذ", "[0, n)،"},
+		{"نحو 2^-192، وهو", "2^-192،"},
+		{"نحو <bdi dir=\"ltr\">2^-192</bdi>، وهو", ""},
+		{"الوقت (اختياري)", ""},
+		{"6-3 أو 63", "6-3"},
+		{"من {percent}% الآن", ""},
+		{"حرية، p = {p}.", "، p = \uFFFC."},
+		{"(k = 0، 1، …)", "(k = 0، 1، …)"},
+		{"الختم SHA-256 هنا", ""},
 	} {
-		outside, ok := outsideIsolates(text)
-		if got := unisolatedIsland(outside); !ok || got != want {
-			t.Errorf("unisolatedIsland(%q) = %q, %v; want %q", text, got, ok, want)
+		outside, ok := outsideIsolates(c[0])
+		if got := unisolatedIsland(outside); !ok || got != c[1] {
+			t.Errorf("unisolatedIsland(%q) = %q, %v; want %q", c[0], got, ok, c[1])
 		}
 	}
 	for _, text := range []string{"<b>x</b>", "<bdi dir=\"ltr\">x", "<bdi dir=\"ltr\"><bdi dir=\"ltr\">x</bdi></bdi>"} {
