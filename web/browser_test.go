@@ -547,7 +547,8 @@ func pageSet[T any](t testing.TB, scheme string) []T {
 }
 
 // pageWords returns a page's words in one language, merged as the build
-// merges them (LoadLocales).
+// merges them (LoadLocales), as a reader sees them (and eval returns
+// them): without the isolates of a right-to-left language (LocaleText).
 func pageWords(t testing.TB, page, lang string) map[string]string {
 	t.Helper()
 	for _, p := range Pages {
@@ -556,7 +557,11 @@ func pageWords(t testing.TB, page, lang string) map[string]string {
 			if err != nil {
 				t.Fatal(err)
 			}
-			return locales[lang]
+			words := map[string]string{}
+			for k, v := range locales[lang] {
+				words[k] = bidiIsolates.Replace(LocaleText(v))
+			}
+			return words
 		}
 	}
 	t.Fatalf("no page %q", page)

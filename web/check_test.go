@@ -186,7 +186,7 @@ func TestGridCaptionWithoutIntl(t *testing.T) {
 			}
 			tb.waitVerdict()
 			words := pageWords(t, "check", lang)
-			want := diceFill(words["msg.grid.caption"], "n", 400, "expected", "11"+words["msg.number.decimal"]+"1")
+			want := diceFill(pluralSentence(words, lang, "msg.grid.caption", 400), "n", 400, "expected", "11"+words["msg.number.decimal"]+"1")
 			if got := eval[string](tb, `document.querySelector('[data-grid-caption]').textContent`); got != want {
 				t.Errorf("caption %q, want %q", got, want)
 			}

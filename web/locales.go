@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"fmt"
+	"html/template"
 	"os"
 	"path/filepath"
 	"slices"
@@ -37,6 +38,32 @@ func LoadLocales(dir string, page Page) (map[string]map[string]string, error) {
 		}
 	}
 	return locales, nil
+}
+
+// A locale string sets a left-to-right island (a formula, an interval, a
+// link, a number with its unit or range) apart from right-to-left words
+// around it between these two tags, the only markup a locale string may
+// carry: the bidi algorithm would otherwise reorder the island's neutral
+// characters ("[0, n)" shows as "(n ,0]"). TestLocaleIsolates finds an
+// island left out in a right-to-left language.
+const (
+	isolateOpen  = `<bdi dir="ltr">`
+	isolateClose = `</bdi>`
+)
+
+// LocaleHTML is a locale string as a template writes it: its text escaped,
+// its isolates <bdi> elements.
+func LocaleHTML(s string) template.HTML {
+	return template.HTML(strings.NewReplacer(
+		template.HTMLEscapeString(isolateOpen), isolateOpen,
+		template.HTMLEscapeString(isolateClose), isolateClose,
+	).Replace(template.HTMLEscapeString(s)))
+}
+
+// LocaleText is a locale string as a page's script sets it, as text: its
+// isolates between U+2066 (left-to-right isolate) and U+2069 (pop).
+func LocaleText(s string) string {
+	return strings.NewReplacer(isolateOpen, "\u2066", isolateClose, "\u2069").Replace(s)
 }
 
 // PluralCategories are the suffixes of a sentence's plural variants:

@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -12,6 +13,7 @@ import (
 
 	"golang.org/x/text/feature/plural"
 	"golang.org/x/text/language"
+	"golang.org/x/text/unicode/bidi"
 )
 
 var placeholder = regexp.MustCompile(`\{[a-zA-Z0-9]+\}`)
@@ -217,6 +219,130 @@ func TestGlossary(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// islandMarks are what makes a run of left-to-right text an island the
+// bidi algorithm reorders inside right-to-left words: brackets, operators,
+// a path or a link's #…=…&…, or digits joined by an operator or a per cent
+// sign ("2^52", "[0, n)", "31–45%", "6-3").
+var islandMarks = regexp.MustCompile(`[\[\]()^≥≤/#=&]|[0-9]\s*[-–−+×·*/^%]\s*[0-9]|[0-9]\s*%|%\s*[0-9]`)
+
+// ltrKeys are the keys a template writes inside an element of dir="ltr"
+// (the formulas' <pre>): left to right already, on any page.
+var ltrKeys = regexp.MustCompile(`dir="ltr"[^>]*>(?:<[a-z][^>]*>)*\{\{t "([^"]+)"\}\}`)
+
+// TestLocaleIsolates: a locale string carries no markup but isolates, each
+// closed; and in a right-to-left language every left-to-right island of a
+// sentence (a run without right-to-left letters that has a Latin letter or
+// a digit and an islandMarks) is inside one, or in an element a template
+// sets left to right. It reads each language once, so it does not grow
+// with them.
+func TestLocaleIsolates(t *testing.T) {
+	fixed := map[string]bool{}
+	templates, err := filepath.Glob("templates/*.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range templates {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range ltrKeys.FindAllStringSubmatch(string(data), -1) {
+			fixed[m[1]] = true
+		}
+	}
+	for _, page := range Pages {
+		locales, err := LoadLocales("../locales", page)
+		if err != nil {
+			t.Fatalf("%s: %v", page.Name, err)
+		}
+		for _, lang := range Languages {
+			for key, text := range locales[lang] {
+				outside, ok := outsideIsolates(text)
+				if !ok {
+					t.Errorf("%s/%s %s: markup other than closed %s…%s: %s", page.Name, lang, key, isolateOpen, isolateClose, text)
+					continue
+				}
+				if Dir(lang) != "rtl" || fixed[key] {
+					continue
+				}
+				if island := unisolatedIsland(outside); island != "" {
+					t.Errorf("%s/%s %s: %q reads left to right but is not between %s and %s: %s", page.Name, lang, key, island, isolateOpen, isolateClose, text)
+				}
+			}
+		}
+	}
+}
+
+// outsideIsolates is text with each isolate and each {placeholder} a
+// neutral U+FFFC (a value with a letter in it is isolated as the page sets
+// it, msgParts in web/static/common.js), and whether the text had no other
+// markup and no isolate left open or nested.
+func outsideIsolates(text string) (string, bool) {
+	var out strings.Builder
+	for {
+		before, after, found := strings.Cut(text, isolateOpen)
+		if strings.ContainsAny(before, "<>") {
+			return "", false
+		}
+		out.WriteString(placeholder.ReplaceAllLiteralString(before, "\uFFFC"))
+		if !found {
+			return out.String(), true
+		}
+		inside, rest, closed := strings.Cut(after, isolateClose)
+		if !closed || strings.ContainsAny(inside, "<>") {
+			return "", false
+		}
+		out.WriteRune('\uFFFC')
+		text = rest
+	}
+}
+
+// unisolatedIsland is the first left-to-right island of text, "" if none:
+// text is cut at its right-to-left letters (bidi class R or AL), and a run
+// with a left-to-right letter or a digit (L, EN) is an island if it has an
+// islandMarks.
+func unisolatedIsland(text string) string {
+	runs := strings.FieldsFunc(text, func(r rune) bool {
+		p, _ := bidi.LookupRune(r)
+		return p.Class() == bidi.R || p.Class() == bidi.AL
+	})
+	for _, run := range runs {
+		ltr := strings.IndexFunc(run, func(r rune) bool {
+			p, _ := bidi.LookupRune(r)
+			return p.Class() == bidi.L || p.Class() == bidi.EN
+		}) >= 0
+		if ltr && islandMarks.MatchString(run) {
+			return strings.TrimSpace(run)
+		}
+	}
+	return ""
+}
+
+func TestUnisolatedIsland(t *testing.T) {
+	// Each text with the island it has, "" for none.
+	for _, c := range [][2]string{
+		{"في [0, n)، فخذ", "[0, n)،"},
+		{"نحو 2^-192، وهو", "2^-192،"},
+		{"نحو <bdi dir=\"ltr\">2^-192</bdi>، وهو", ""},
+		{"الوقت (اختياري)", ""},
+		{"6-3 أو 63", "6-3"},
+		{"من {percent}% الآن", ""},
+		{"حرية، p = {p}.", "، p = \uFFFC."},
+		{"(k = 0، 1، …)", "(k = 0، 1، …)"},
+		{"الختم SHA-256 هنا", ""},
+	} {
+		outside, ok := outsideIsolates(c[0])
+		if got := unisolatedIsland(outside); !ok || got != c[1] {
+			t.Errorf("unisolatedIsland(%q) = %q, %v; want %q", c[0], got, ok, c[1])
+		}
+	}
+	for _, text := range []string{"<b>x</b>", "<bdi dir=\"ltr\">x", "<bdi dir=\"ltr\"><bdi dir=\"ltr\">x</bdi></bdi>"} {
+		if _, ok := outsideIsolates(text); ok {
+			t.Errorf("outsideIsolates(%q) takes it", text)
 		}
 	}
 }

@@ -411,7 +411,7 @@ func build(dist, vectorDir, version, support string, pages []web.Page, operator 
 			"@WASM_EXEC@": string(wasmExec),
 		}
 		tmpl, err := template.New("base.html").
-			Funcs(template.FuncMap{"t": func(string) string { return "" }, "field": newField}).
+			Funcs(template.FuncMap{"t": func(string) template.HTML { return "" }, "field": newField}).
 			ParseFiles("web/templates/base.html", "web/templates/fields.html", "web/templates/"+page.Name+".html")
 		if err != nil {
 			return err
@@ -432,13 +432,16 @@ func build(dist, vectorDir, version, support string, pages []web.Page, operator 
 				}
 				maps.Copy(messages, scheme)
 			}
+			for k, v := range messages {
+				messages[k] = web.LocaleText(v)
+			}
 			var missing []string
-			t := func(key string) string {
+			t := func(key string) template.HTML {
 				v, ok := words[key]
 				if !ok {
 					missing = append(missing, key)
 				}
-				return v
+				return web.LocaleHTML(v)
 			}
 			var out bytes.Buffer
 			err := template.Must(tmpl.Clone()).Funcs(template.FuncMap{"t": t}).Execute(&out, map[string]any{

@@ -60,9 +60,12 @@ export const vectorCase = (scheme, name) => {
 };
 
 // A page's words in one language, merged as the build merges them
-// (web/locales.go): the shared file, then the page's own.
+// (web/locales.go): the shared file, then the page's own; an isolate of a
+// right-to-left sentence as its scripts set it, between U+2066 and U+2069
+// (web.LocaleText).
 export function words(page, lang) {
   const dir = join(root, 'locales');
   const files = [`${lang}.json`, `${lang}.${page}.json`].filter((f) => readdirSync(dir).includes(f));
-  return Object.assign({}, ...files.map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8'))));
+  const merged = Object.assign({}, ...files.map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8'))));
+  return Object.fromEntries(Object.entries(merged).map(([k, v]) => [k, v.replaceAll('<bdi dir="ltr">', '\u2066').replaceAll('</bdi>', '\u2069')]));
 }

@@ -127,7 +127,7 @@ start((pfcheck, module) => {
     const before = state === 'cancelled' ? [msg('msg.audit.cancelled')] : [];
     const statuses = [...auditStatuses, 'unreadable'].filter((k) => counts[k] > 0).map((k) => counted(`msg.audit.count.${k}`, counts[k]));
     const after = state === 'failed' || statuses.length === 0 ? [] : [msg('msg.audit.counts', {
-      records: counted('msg.audit.count.records', outcome.records), lines: counted('msg.audit.count.lines', outcome.lines), statuses: statuses.join(', '),
+      records: counted('msg.audit.count.records', outcome.records), lines: counted('msg.audit.count.lines', outcome.lines), statuses: statuses.join(msg('msg.audit.count.separator')),
     })];
     // "310 numbered from 0, 2 unexplained": one slip in many matches is
     // one fault of the app, not many tampered games.
@@ -135,7 +135,7 @@ start((pfcheck, module) => {
       count: n, number: formatNumber(n), slips: key === 'unexplained' ? msg('msg.audit.diagnosis.unexplained')
         : key.split(' ').map((code) => msg(`msg.diagnosis.${code}.name`)).join(' + '),
     }));
-    if (state !== 'failed' && groups.length > 0) after.push(msg('msg.audit.diagnosis', { groups: groups.join(', ') }));
+    if (state !== 'failed' && groups.length > 0) after.push(msg('msg.audit.diagnosis', { groups: groups.join(msg('msg.audit.count.separator')) }));
     summary.dataset.diagnoses = diagnosisGroups(outcome.diagnoses).map(([key, n]) => `${n} ${key}`).join(', ');
     // The warnings change no status: they follow the answer, linked.
     const warnings = state === 'failed' || !report?.warnings.length ? [] : msgParts('msg.audit.answer.warnings', {
