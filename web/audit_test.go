@@ -500,15 +500,15 @@ func TestAuditWording(t *testing.T) {
 				return eval[string](tb, fmt.Sprintf(`document.querySelector('[data-audit-line][data-line="%d"]').textContent`, line))
 			}
 			shoe := pageWords(t, "shoe", lang)
-			if got, want := lineText(89), shoe["shoe.serverSeed.label"]+": "+shoe["msg.error.serverSeed.wrong-length"]; !strings.Contains(got, want) {
-				t.Errorf("line 89: %q, want %q", got, want)
+			if got, want := lineText(90), shoe["shoe.serverSeed.label"]+": "+shoe["msg.error.serverSeed.wrong-length"]; !strings.Contains(got, want) {
+				t.Errorf("line 90: %q, want %q", got, want)
 			}
 			games := pageWords(t, "games", lang)
-			if got := lineText(79); !strings.Contains(got, games["msg.colour.black"]) || !strings.Contains(got, games["msg.colour.white"]) {
-				t.Errorf("line 79: %q, want the colours %s, %s", got, games["msg.colour.black"], games["msg.colour.white"])
+			if got := lineText(80); !strings.Contains(got, games["msg.colour.black"]) || !strings.Contains(got, games["msg.colour.white"]) {
+				t.Errorf("line 80: %q, want the colours %s, %s", got, games["msg.colour.black"], games["msg.colour.white"])
 			}
-			if got := eval[[]string](tb, `[...document.querySelectorAll('[data-audit-line][data-line="70"] .card')].map((c) => c.textContent)`); fmt.Sprint(got) != "[J♥ A♠]" {
-				t.Errorf("line 70 shows the cards %v, want [J♥ A♠]", got)
+			if got := eval[[]string](tb, `[...document.querySelectorAll('[data-audit-line][data-line="71"] .card')].map((c) => c.textContent)`); fmt.Sprint(got) != "[7♣ A♠]" {
+				t.Errorf("line 71 shows the cards %v, want [7♣ A♠]", got)
 			}
 			for _, l := range s.Problems {
 				text := lineText(l.Line)
@@ -519,8 +519,8 @@ func TestAuditWording(t *testing.T) {
 				}
 			}
 			// dice_v2 counts its rolls over all games, and says so.
-			if got, want := lineText(63), strings.Split(words["msg.audit.diff.dice_v2.rolls"], "{computed}")[0]; want == "" || !strings.Contains(got, strings.Split(want, "{at}")[1]) {
-				t.Errorf("line 63: %q, want %q", got, want)
+			if got, want := lineText(64), strings.Split(words["msg.audit.diff.dice_v2.rolls"], "{computed}")[0]; want == "" || !strings.Contains(got, strings.Split(want, "{at}")[1]) {
+				t.Errorf("line 64: %q, want %q", got, want)
 			}
 			// 4. One more difference, in the one-form.
 			if got, want := lineText(50), words["msg.audit.more.one"]; !strings.Contains(got, want) {

@@ -9,7 +9,6 @@ package chess
 import (
 	"crypto/sha256"
 
-	"pfcheck/internal/diagnose"
 	"pfcheck/internal/hexstr"
 	"pfcheck/internal/pf2stream"
 	"pfcheck/internal/record"
@@ -110,10 +109,11 @@ func Check(rec map[string]any) report.Result {
 	differs := commitA.Differs()
 	colour := ColourA(g.SeedA, g.ClientA, g.SeedB, g.ClientB)
 	extra := map[string]any{"colourA": colour, "bot": g.SeedB == ""}
+	var commitB *report.Commitment
 	if g.SeedB != "" {
-		b := report.Compare(Commit(g.SeedB), g.CommitB)
-		differs = differs || b.Differs()
-		extra["commitmentB"] = b.Map()
+		commitB = report.Compare(Commit(g.SeedB), g.CommitB)
+		differs = differs || commitB.Differs()
+		extra["commitmentB"] = commitB.Map()
 	}
 	var mismatches []report.Difference
 	if g.ColourA != "" && g.ColourA != colour {
@@ -127,30 +127,7 @@ func Check(rec map[string]any) report.Result {
 		Extra:      extra,
 	}
 	if res.Status == report.Mismatch {
-		res.Diagnosis = diagnosis(g, commitA, len(mismatches) > 0)
+		res.Diagnosis = diagnosis(g, commitA, commitB, len(mismatches) > 0)
 	}
 	return res
-}
-
-// KindCommitmentB marks a finding of B's commitment.
-const KindCommitmentB = "commitmentB"
-
-// diagnosis explains a mismatch (testdata/diagnosis.md): each commitment
-// that differs, by the slip seal-of-text or as differing, and a colour that
-// differs. The colour is one bit: no slip of it can be told from a changed
-// colour, so it is named only as differing.
-func diagnosis(g Game, commitA *report.Commitment, colourDiffers bool) []diagnose.Finding {
-	var out []diagnose.Finding
-	if commitA.Differs() {
-		out = append(out, diagnose.Seal(diagnose.SealOfBytes(g.SeedA, g.CommitA)))
-	}
-	if g.SeedB != "" && g.CommitB != "" && Commit(g.SeedB) != g.CommitB {
-		f := diagnose.Seal(diagnose.SealOfBytes(g.SeedB, g.CommitB))
-		f.Kind = KindCommitmentB
-		out = append(out, f)
-	}
-	if colourDiffers {
-		out = append(out, diagnose.Shape("", []int{0}, 1, func(int) int { return 1 }))
-	}
-	return out
 }

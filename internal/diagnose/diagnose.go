@@ -222,9 +222,12 @@ func Seal(slip bool) Finding {
 // and whose seed is hex: the SHA-256 of the bytes it decodes to.
 func SealOfBytes(seed, commitment string) bool {
 	b, code := hexstr.Decode(seed)
-	if code != "" {
-		return false
-	}
+	return code == "" && SealOf(b, commitment)
+}
+
+// SealOf reports whether commitment is hex(SHA-256(b)), compared in
+// constant time.
+func SealOf(b []byte, commitment string) bool {
 	sum := sha256.Sum256(b)
 	return subtle.ConstantTimeCompare([]byte(hexstr.Encode(sum[:])), []byte(commitment)) == 1
 }

@@ -1,9 +1,6 @@
 package dice
 
 import (
-	"crypto/sha256"
-	"crypto/subtle"
-
 	"pfcheck/internal/diagnose"
 	"pfcheck/internal/hexstr"
 	"pfcheck/internal/report"
@@ -15,19 +12,12 @@ import (
 func diagnosis(m Match, computed []Roll, res report.Result) []diagnose.Finding {
 	var out []diagnose.Finding
 	if res.Commitment.Differs() {
-		out = append(out, diagnose.Seal(subtle.ConstantTimeCompare([]byte(SealOfText(m.Seed)), []byte(m.Seal)) == 1))
+		out = append(out, diagnose.Seal(diagnose.SealOf([]byte(hexstr.Encode(m.Seed)), m.Seal)))
 	}
 	if len(res.Mismatches) > 0 {
 		out = append(out, diagnoseRolls(m, computed, Diffs(res.Mismatches))...)
 	}
 	return out
-}
-
-// SealOfText is the seal of the slip seal-of-text: the SHA-256 of the seed's
-// lowercase hex text, where SPEC hashes its bytes.
-func SealOfText(seed []byte) string {
-	sum := sha256.Sum256([]byte(hexstr.Encode(seed)))
-	return hexstr.Encode(sum[:])
 }
 
 // Diffs returns the positions of the rolls that differ, from 0: a dice

@@ -1,10 +1,9 @@
 package dicev2
 
 import (
-	"crypto/subtle"
-
 	"pfcheck/internal/diagnose"
 	"pfcheck/internal/dice"
+	"pfcheck/internal/hexstr"
 	"pfcheck/internal/report"
 )
 
@@ -14,7 +13,7 @@ import (
 func diagnosis(m Match, computed [][]Roll, res report.Result) []diagnose.Finding {
 	var out []diagnose.Finding
 	if res.Commitment.Differs() {
-		out = append(out, diagnose.Seal(subtle.ConstantTimeCompare([]byte(dice.SealOfText(m.Seed)), []byte(m.Seal)) == 1))
+		out = append(out, diagnose.Seal(diagnose.SealOf([]byte(hexstr.Encode(m.Seed)), m.Seal)))
 	}
 	if m.Verified && !m.SignatureValid {
 		out = append(out, diagnose.Finding{Code: diagnose.SignatureInvalid})

@@ -20,7 +20,8 @@ type derived struct {
 func diagnosis(h Hand, spec derived, deck *[Positions]string, res report.Result) []diagnose.Finding {
 	var out []diagnose.Finding
 	if res.Commitment != nil && res.Commitment.Differs() {
-		out = append(out, diagnose.Seal(diagnose.SealOfBytes(spec.handValue, h.HandCommitment)))
+		mac := handValueMAC(h.ServerSeed, h.Table, h.Session, h.Number)
+		out = append(out, diagnose.Seal(diagnose.SealOf(mac, h.HandCommitment)))
 	}
 	byKind := map[string][]int{}
 	for _, x := range res.Mismatches {

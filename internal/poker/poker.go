@@ -38,9 +38,14 @@ type Seat struct {
 // for table T, seed session S and hand n; the server seed string's UTF-8
 // bytes are the key.
 func HandValue(serverSeed, table, session string, hand int) string {
+	return hexstr.Encode(handValueMAC(serverSeed, table, session, hand))
+}
+
+// handValueMAC is the hand value's bytes, before they are written as hex.
+func handValueMAC(serverSeed, table, session string, hand int) []byte {
 	mac := hmac.New(sha256.New, []byte(serverSeed))
 	mac.Write([]byte("pk1:hand:" + table + ":" + session + ":" + strconv.Itoa(hand)))
-	return hexstr.Encode(mac.Sum(nil))
+	return mac.Sum(nil)
 }
 
 // HandCommitment returns hex(SHA-256(handValue)), stored before the deal.

@@ -1,8 +1,6 @@
 package shoe
 
 import (
-	"crypto/sha256"
-	"crypto/subtle"
 	"math"
 
 	"pfcheck/internal/diagnose"
@@ -16,8 +14,7 @@ import (
 func diagnosis(rd Round, cards []Card, cut int, res report.Result) []diagnose.Finding {
 	var out []diagnose.Finding
 	if res.Commitment.Differs() {
-		text := sha256.Sum256([]byte(hexstr.Encode(rd.Seed)))
-		out = append(out, diagnose.Seal(subtle.ConstantTimeCompare([]byte(hexstr.Encode(text[:])), []byte(rd.Commitment)) == 1))
+		out = append(out, diagnose.Seal(diagnose.SealOf([]byte(hexstr.Encode(rd.Seed)), rd.Commitment)))
 	}
 	cutDiffers := rd.Cut >= 0 && rd.Cut != cut
 	if len(res.Mismatches) == 0 {
