@@ -20,13 +20,21 @@ LEAN_TAGS := pfcheck_minimal,pfcheck_shoe,pfcheck_tablegames
 AUDIT_100K := $(DIST)/bench/audit-100k.txt
 AUDIT_1G   := $(DIST)/bench/audit-1g.txt
 
-.PHONY: help setup build conformance wasm vectors test test-quick test-go test-core test-web-0 test-web-1 test-go-short test-node test-engines fuzz vet typecheck serve bench bench-audit screenshots reproducible clean
+.PHONY: help setup build sign verify-site conformance wasm vectors test test-quick test-go test-core test-web-0 test-web-1 test-go-short test-node test-engines fuzz vet typecheck serve bench bench-audit screenshots reproducible clean
 
 help:           ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*##/\t/'
 
 build: $(DIST)/wasm_exec.js ## build the self-contained pages (each with its own wasm) into web/dist; SUPPORT=mailto:…|https://… names where players report a mismatch; OPERATOR_VECTORS=dir adds your server's vectors to each page's self-test (a failing case stops the build)
 	$(GO) run ./web/build -dist $(DIST) -version $(BUILDVER) -support '$(SUPPORT)' -operator '$(OPERATOR_VECTORS)'
+
+sign:           ## KEY=<file>: sign the built web/dist/integrity.json with an Ed25519 private key (PKCS#8 PEM: openssl genpkey -algorithm ed25519 -out key.pem), adding the signature to web/dist/integrity.sig.json; any number of signers
+	@test -n '$(KEY)' || { echo 'make sign KEY=<Ed25519 private key, PKCS#8 PEM>'; exit 2; }
+	$(GO) run ./web/build -dist $(DIST) -sign '$(KEY)'
+
+verify-site:    ## URL=<origin>: fetch a live site's integrity manifest, its signatures and every file it names, and check them against a local make build of these sources (exit 0 all agree, 1 one differs, 2 cannot run)
+	@test -n '$(URL)' || { echo 'make verify-site URL=https://…'; exit 2; }
+	$(NODE) web/node/verify-site.mjs '$(URL)' --rebuild
 
 conformance: wasm ## OPERATOR_VECTORS=dir: each case of your server's vectors through the verifier, pass or FAIL with its first difference (without Go: node web/node/conformance.mjs dir)
 	@test -n '$(OPERATOR_VECTORS)' || { echo 'make conformance OPERATOR_VECTORS=<directory of *.json> (testdata/operator is an example)'; exit 2; }
@@ -155,7 +163,7 @@ reproducible: build ## rebuild the pages from a copy of the sources elsewhere wi
 	git ls-files -z | xargs -0 tar -cf - | tar -xf - -C "$$tmp" && \
 	echo "rebuilding in $$tmp with an empty GOCACHE" && \
 	(cd "$$tmp" && GOCACHE="$$tmp/.gocache" $(MAKE) -s build >/dev/null) && \
-	for f in $$(cd $(DIST) && ls wasm/* */*/index.html* index.html* sw.js*); do \
+	for f in $$(cd $(DIST) && ls wasm/* */*/index.html* index.html* sw.js* integrity.json); do \
 		cmp "$(DIST)/$$f" "$$tmp/$(DIST)/$$f" || exit 1; done && \
 	echo 'reproducible: both builds are the same bytes'
 

@@ -14,12 +14,14 @@
 // their brotli and gzip forms (<file>.br, <file>.gz), which a server sends
 // instead (web.Handler). It says each step, and keeps every compressed form
 // in <dist>.cache, so that a file of the same bytes is not compressed again
-// (gzcache.go).
+// (gzcache.go). Last it writes <dist>/integrity.json, the SHA-256 of every
+// file a page or the worker uses, which -sign signs (integrity.go).
 //
 // With -operator, the operator's own vectors go into each page beside ours
 // (operator.go).
 //
 // Usage: go run ./web/build [-dist web/dist] [-vectors testdata/vectors] [-operator dir] [-version v] [-pages check,shoe] [-support mailto:…|https://…]
+// or, to sign a build: go run ./web/build [-dist web/dist] -sign key.pem
 package main
 
 import (
@@ -56,7 +58,16 @@ func main() {
 	version := flag.String("version", "dev", "version string built into the verifiers")
 	only := flag.String("pages", "", "comma-separated pages to build (default: all)")
 	support := flag.String("support", "", "where a player reports a mismatch: a mailto: or https:// address (default: the app's support, no address)")
+	key := flag.String("sign", "", "build nothing: sign the built "+Manifest+" with this Ed25519 private key (PKCS#8 PEM), adding the signature to "+Signatures)
 	flag.Parse()
+	if *key != "" {
+		fp, err := sign(*dist, *key)
+		if err != nil {
+			log.Fatal("sign: ", err)
+		}
+		step("%s signed by %s (%s)", filepath.Join(*dist, Manifest), fp, filepath.Join(*dist, Signatures))
+		return
+	}
 	if err := checkSupport(*support); err != nil {
 		log.Fatal("build: ", err)
 	}
@@ -488,6 +499,9 @@ func build(dist, vectorDir, version, support string, pages []web.Page, operator 
 		return err
 	}
 	if err := writeOffline(dist, shared, themeLight); err != nil {
+		return err
+	}
+	if err := writeIntegrity(dist, version, support); err != nil {
 		return err
 	}
 	step("the pages compressed as a server sends them (%s), each only when its bytes changed", "brotli, gzip")

@@ -31,10 +31,11 @@ function serverBinary() {
 }
 
 // serve starts serve.go on a port of its own, so that each server is an
-// origin of its own (a service worker, a cache), and resolves to
-// {url, stop()}; stop resolves once the server has exited.
-export function serve() {
-  const child = spawn(serverBinary(), ['-addr', '127.0.0.1:0', '-dist', dist, '-proofs', join(root, 'testdata', 'proofs')],
+// origin of its own (a service worker, a cache), serving the build (or
+// another dist), and resolves to {url, stop()}; stop resolves once the
+// server has exited.
+export function serve(served = dist) {
+  const child = spawn(serverBinary(), ['-addr', '127.0.0.1:0', '-dist', served, '-proofs', join(root, 'testdata', 'proofs')],
     { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise((resolve) => child.on('exit', resolve));
   return new Promise((resolve, reject) => {
