@@ -351,9 +351,17 @@ var bidiIsolates = strings.NewReplacer("\u2066", "", "\u2067", "", "\u2068", "",
 // new document.
 func (tb *tab) poll(expression string) {
 	tb.t.Helper()
+	tb.pollWithin(expression, 60*time.Second)
+}
+
+// pollWithin is poll with another bound than a minute on each wait, for
+// work whose time grows with the machine's load (a worker fetching and
+// hashing a whole build beside the other suites).
+func (tb *tab) pollWithin(expression string, timeout time.Duration) {
+	tb.t.Helper()
 	var err error
 	for range 5 {
-		if _, err = chromedp.Run(tb.ctx, chromedp.Poll[bool](expression, chromedp.WithPollingTimeout(60*time.Second))); err == nil {
+		if _, err = chromedp.Run(tb.ctx, chromedp.Poll[bool](expression, chromedp.WithPollingTimeout(timeout))); err == nil {
 			return
 		}
 		if !strings.Contains(err.Error(), "context") && !strings.Contains(err.Error(), "navigated") {

@@ -399,7 +399,7 @@ func TestOffline(t *testing.T) {
 	if got := visit.footerSHA256(); got != oldSHA256 {
 		t.Errorf("the first visit after the new build: verifier %s, want the stored one %s", got, oldSHA256)
 	}
-	visit.poll(`caches.keys().then((names) => names.length === 1 && names[0] !== ` + jsString(oldCache) + `)`)
+	visit.pollWithin(`caches.keys().then((names) => names.length === 1 && names[0] !== `+jsString(oldCache)+`)`, 4*time.Minute)
 	updated := pageWords(t, "check", "de")["msg.offline.updated"]
 	visit.poll(`document.querySelector('[data-kept]').textContent === ` + jsString(updated))
 	newCache := await[[]string](visit, `caches.keys()`)[0]
