@@ -232,6 +232,10 @@ func SealOf(b []byte, commitment string) bool {
 	return subtle.ConstantTimeCompare([]byte(hexstr.Encode(sum[:])), []byte(commitment)) == 1
 }
 
+// FromOne numbers a value (from 0) as the mismatches of the schemes that
+// count from 1 do.
+func FromOne(i int) int { return i + 1 }
+
 // maxPositions bounds the positions a substituted finding lists.
 const maxPositions = 10
 

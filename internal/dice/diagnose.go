@@ -1,6 +1,8 @@
 package dice
 
 import (
+	"slices"
+
 	"pfcheck/internal/diagnose"
 	"pfcheck/internal/hexstr"
 	"pfcheck/internal/report"
@@ -30,19 +32,14 @@ func Diffs(mismatches []report.Difference) []int {
 	return diffs
 }
 
-// FromOne numbers a roll as the dice schemes' mismatches do.
-func FromOne(i int) int { return i + 1 }
-
 func diagnoseRolls(m Match, computed []Roll, diffs []int) []diagnose.Finding {
 	n := len(m.Recorded)
 	slips := diagnose.NewSlips(m.Recorded, len(diffs), float64(len(diffs))*diagnose.BitsRoll)
 	spec := NewRoller(m.Seed, m.ClientSeeds)
 	slips.Try(diagnose.NumberedFrom0, func(i int) Roll { return spec.Roll(i) })
 	if len(m.ClientSeeds) >= 2 {
-		reversed := make([]string, len(m.ClientSeeds))
-		for i, s := range m.ClientSeeds {
-			reversed[len(reversed)-1-i] = s
-		}
+		reversed := slices.Clone(m.ClientSeeds)
+		slices.Reverse(reversed)
 		swapped := NewRoller(m.Seed, reversed)
 		slips.Try(diagnose.SeedsSwapped, func(i int) Roll { return swapped.Roll(i + 1) })
 	}
@@ -64,6 +61,6 @@ func diagnoseRolls(m Match, computed []Roll, diffs []int) []diagnose.Finding {
 			return computed[i]
 		}
 		return spec.Roll(i + 1)
-	}, FromOne)
-	return slips.Or("", diffs, n, FromOne)
+	}, diagnose.FromOne)
+	return slips.Or("", diffs, n, diagnose.FromOne)
 }

@@ -90,5 +90,5 @@ func diagnoseRolls(m Match, computed [][]Roll, mismatches []report.Difference) [
 			return roller.Roll(uint64(i + 1))
 		}, func(i int) int { return offset + i + 1 })
 	}
-	return slips.Or("", diffs, len(recorded), dice.FromOne)
+	return slips.Or("", diffs, len(recorded), diagnose.FromOne)
 }

@@ -66,16 +66,13 @@ func diagnosis(h Hand, spec derived, deck *[Positions]string, res report.Result)
 		return append(out, slips.Found...)
 	}
 	if diffs := byKind[KindDeck]; len(diffs) > 0 {
-		out = append(out, diagnose.Shape(KindDeck, diffs, len(h.Deck), fromOne))
+		out = append(out, diagnose.Shape(KindDeck, diffs, len(h.Deck), diagnose.FromOne))
 	}
 	if len(byKind[KindRoot]) > 0 {
 		out = append(out, diagnose.Finding{Code: diagnose.RootDiffers})
 	}
 	if diffs := byKind[KindProofCards]; len(diffs) > 0 {
-		out = append(out, diagnose.Shape(KindProofCards, diffs, len(h.Proofs), fromOne))
+		out = append(out, diagnose.Shape(KindProofCards, diffs, len(h.Proofs), diagnose.FromOne))
 	}
 	return out
 }
-
-// fromOne numbers a value (from 0) as poker's mismatches do, from 1.
-func fromOne(i int) int { return i + 1 }

@@ -2,6 +2,7 @@ package shoe
 
 import (
 	"math"
+	"slices"
 
 	"pfcheck/internal/diagnose"
 	"pfcheck/internal/hexstr"
@@ -59,10 +60,8 @@ func diagnoseCards(rd Round, cards []Card, cut int, mismatches []report.Differen
 	slip(diagnose.CounterFrom1, fromOne, Shuffle)
 
 	// The slips of the order dealt keep SPEC's shoe and cut.
-	reversed := make([]Card, len(cards))
-	for i, c := range cards {
-		reversed[len(cards)-1-i] = c
-	}
+	reversed := slices.Clone(cards)
+	slices.Reverse(reversed)
 	try(diagnose.Reversed, reversed, cut)
 	if !cutDiffers {
 		slips.Shift(rd.Recorded, diffs, 1, diagnose.BitsCard52, n, func(i int) Card {

@@ -1,6 +1,7 @@
 package tablegames
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -64,10 +65,8 @@ func diagnosis(m Match, want []string, res report.Result) []diagnose.Finding {
 	unlabelled := "pf2:" + m.Game + ":" + m.MatchID + ":" + strings.Join(m.ClientSeeds, ",") + ":"
 	try(diagnose.SeedsUnlabelled, pf2stream.New(unlabelled, m.ServerSeed), true, pf2stream.Shuffle)
 	if len(m.ClientSeeds) >= 2 {
-		reversed := make([]string, len(m.ClientSeeds))
-		for i, s := range m.ClientSeeds {
-			reversed[len(reversed)-1-i] = s
-		}
+		reversed := slices.Clone(m.ClientSeeds)
+		slices.Reverse(reversed)
 		try(diagnose.SeedsSwapped, stream(reversed), true, pf2stream.Shuffle)
 	}
 	if key, code := hexstr.Decode(m.ServerSeed); code == "" {
@@ -94,23 +93,20 @@ func diagnosis(m Match, want []string, res report.Result) []diagnose.Finding {
 				return more[i]
 			}
 			return ""
-		}, kindIndex)
+		}, diagnose.FromOne)
 	}
 	if len(slips.Found) > 0 {
 		return append(out, slips.Found...)
 	}
 	// No slip: the shape of each kind that differs, in its own numbering.
 	if len(seatDiffs) > 0 {
-		out = append(out, diagnose.Shape(KindSeats, seatDiffs, seats, kindIndex))
+		out = append(out, diagnose.Shape(KindSeats, seatDiffs, seats, diagnose.FromOne))
 	}
 	if len(draws) > 0 {
-		out = append(out, diagnose.Shape(kind, draws, len(want), kindIndex))
+		out = append(out, diagnose.Shape(kind, draws, len(want), diagnose.FromOne))
 	}
 	return out
 }
-
-// kindIndex numbers a value (from 0) as the mismatches of its kind do, from 1.
-func kindIndex(i int) int { return i + 1 }
 
 func seatValues(seats []int) []string {
 	out := make([]string, len(seats))
