@@ -391,9 +391,12 @@ func TestOffline(t *testing.T) {
 	}
 	s1.srv.Close()
 
-	// The whole new build at the same origin.
+	// The whole new build at the same origin. Its worker fetches and hashes
+	// the build beside the other suites, which on two cores took more than
+	// the minute and a half a tab has elsewhere.
 	s2 := serveSite(t, newDist, s.addr)
-	visit = openIn(browser, t, s2.url()+"/de/check/")
+	visit = newTabFor(browser, t, 6*time.Minute)
+	visit.navigate(s2.url() + "/de/check/")
 	visit.waitSelfTest()
 	visit.poll(`navigator.serviceWorker.controller !== null`)
 	if got := visit.footerSHA256(); got != oldSHA256 {
