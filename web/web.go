@@ -241,9 +241,22 @@ func Headers(urlPath string) http.Header {
 		// so it needs no Service-Worker-Allowed.
 		h.Set("Content-Security-Policy", WorkerCSP)
 	case strings.HasSuffix(urlPath, ".webmanifest"):
-		h.Set("Content-Type", "application/manifest+json")
+		h.Set("Content-Type", ContentType(urlPath))
 	}
 	return h
+}
+
+// ContentType is the media type a file is served with, by its name's
+// extension (a page is index.html): what the service worker, which keeps a
+// file only with its type, expects.
+func ContentType(name string) string {
+	if strings.HasSuffix(name, ".webmanifest") {
+		return "application/manifest+json"
+	}
+	if ctype := mime.TypeByExtension(path.Ext(name)); ctype != "" {
+		return ctype
+	}
+	return "application/octet-stream"
 }
 
 // pageOf returns the page a URL path shows: the landing page (/ and
@@ -342,11 +355,7 @@ func servePrecompressed(w http.ResponseWriter, r *http.Request, root http.FileSy
 	info, _ := chosen.Stat()
 	h := w.Header()
 	if h.Get("Content-Type") == "" {
-		ctype := mime.TypeByExtension(path.Ext(name))
-		if ctype == "" {
-			ctype = "application/octet-stream"
-		}
-		h.Set("Content-Type", ctype)
+		h.Set("Content-Type", ContentType(name))
 	}
 	h.Set("Content-Encoding", encoding)
 	h.Set("ETag", fmt.Sprintf(`"%x-%x-%s"`, info.ModTime().UnixNano(), info.Size(), encoding))

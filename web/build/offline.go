@@ -19,6 +19,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/srwiley/oksvg"
 	"github.com/srwiley/rasterx"
@@ -164,7 +165,8 @@ func roundedSquare(n int) *image.Alpha {
 
 // writeServiceWorker writes dist/sw.js from web/static/sw.js with what it
 // may keep (keptFiles), by URL relative to the worker's scope, each with the
-// SHA-256 of its bytes, which the worker checks, and the name of its cache:
+// SHA-256 of its bytes and its media type (web.ContentType without its
+// parameters), which the worker checks, and the name of its cache:
 // a hash of that list and of the worker itself, so a build that changes
 // any of them or the worker gets a new cache.
 func writeServiceWorker(dist string) error {
@@ -173,14 +175,19 @@ func writeServiceWorker(dist string) error {
 		return err
 	}
 	files, pages := keptFiles()
-	sums := map[string]string{}
+	type kept struct {
+		SHA256 string `json:"sha256"`
+		Type   string `json:"type"`
+	}
+	sums := map[string]kept{}
 	for url, file := range files {
 		data, err := os.ReadFile(filepath.Join(dist, file))
 		if err != nil {
 			return fmt.Errorf("sw.js may keep every page: %v", err)
 		}
 		sum := sha256.Sum256(data)
-		sums[url] = hex.EncodeToString(sum[:])
+		ctype, _, _ := strings.Cut(web.ContentType(file), ";")
+		sums[url] = kept{hex.EncodeToString(sum[:]), ctype}
 	}
 	list, err := json.MarshalIndent(sums, "", "  ") // sorted by URL
 	if err != nil {

@@ -20,12 +20,20 @@ function keepOffline() {
   // one: it works, only not offline. The worker keeps the page that
   // installed it by itself; any page opened later asks.
   addEventListener('load', () => workers.register(scriptURL('../../sw.js'), { scope: '../../' })
-    .then(() => workers.ready).then((registration) => registration.active?.postMessage('keep')).catch(() => {}));
+    .then(() => workers.ready).then((registration) => {
+      registration.active?.postMessage('keep');
+      if (hadWorker && navigator.onLine) return newBuildRefused(registration);
+    }).then(async (reason) => {
+      if (!reason) return;
+      stale = msg(reason, { date: await keptSince() });
+      say();
+    }).catch(() => {}));
 
   // The worker of a new build takes over this page when it has stored that
   // build; the page keeps running the build it was opened with.
   const hadWorker = workers.controller !== null;
   let updated = false;
+  let stale = '';
   const kept = document.querySelector('[data-kept]');
   // The page writes the hash of the verifier it runs once it has unpacked it.
   const verifierHash = document.querySelector('[data-verifier-sha256]');
@@ -33,6 +41,7 @@ function keepOffline() {
     const sentences = [];
     if (workers.controller && !navigator.onLine) sentences.push(msg('msg.offline', { sha256: verifierHash.textContent }));
     if (updated) sentences.push(msg('msg.offline.updated'));
+    else if (stale) sentences.push(stale);
     kept.textContent = sentences.join(' ');
   };
   workers.addEventListener('controllerchange', () => {
@@ -43,6 +52,37 @@ function keepOffline() {
   addEventListener('offline', say);
   new MutationObserver(say).observe(verifierHash, { childList: true, characterData: true, subtree: true });
   say();
+}
+
+// Why the server's new build, if it has one, cannot replace this kept page
+// (the key of the sentence that says so), or undefined: a worker that the
+// browser cannot fetch (sw.js missing), or one whose install fails (a file
+// is not the one it names: another hash, or not the right type). The
+// worker before then keeps the old build, which the player would
+// otherwise run on every visit with nothing said. Asking costs one request
+// for sw.js, which the browser makes at each visit anyway.
+async function newBuildRefused(registration) {
+  try {
+    await registration.update();
+  } catch {
+    return 'msg.offline.stale.worker';
+  }
+  const worker = registration.installing ?? registration.waiting;
+  if (!worker) return undefined;
+  const state = await new Promise((done) => {
+    const settled = () => (worker.state === 'activated' || worker.state === 'redundant') && done(worker.state);
+    worker.addEventListener('statechange', settled);
+    settled();
+  });
+  return state === 'redundant' ? 'msg.offline.stale.files' : undefined;
+}
+
+// The date this page's kept copy was fetched (the Date of the response the
+// worker stored), in the page's language.
+async function keptSince() {
+  const stored = await caches.match(location.href.split('#')[0], { ignoreSearch: true });
+  const date = new Date(stored?.headers.get('Date') ?? NaN);
+  return Number.isNaN(date.getTime()) ? '?' : new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium' }).format(date);
 }
 
 keepOffline();

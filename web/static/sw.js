@@ -22,11 +22,14 @@
 //   request, the shoe page's /api/shoe/… above all, is left to the network
 //   untouched and nothing of it is stored.
 //
-// Only a URL's path is read: its fragment, which may carry a match, is
-// neither read nor kept, and nothing a player types reaches the worker.
+// Only a URL's path is read: its query and its fragment, which may carry a
+// match, are neither read nor kept, and nothing a player types reaches the
+// worker. A page whose new build cannot be kept says so itself (offline.js).
 
 // Every file the worker may keep, by its URL relative to the scope (a page
-// in its directory form, "de/check/"), with the SHA-256 of its bytes.
+// in its directory form, "de/check/"), with the SHA-256 of its bytes and
+// its media type (a page's bytes served as text/plain would open as text).
+/** @type {Map<string, {sha256: string, type: string}>} */
 const files = new Map(Object.entries(@FILES@));
 // Each page with the files it needs besides itself.
 const pages = new Map(Object.entries(@PAGES@));
@@ -42,21 +45,25 @@ const absolute = (path) => new URL(path, registration.scope).href;
 
 // The path of a URL relative to the scope, as files names it ("de/check/"
 // for "de/check/index.html" too), or undefined for a URL that is not a
-// file of the list, with no query, of the worker's origin.
+// file of the list of the worker's origin. A query is not read: a link
+// passed through a chat app comes with one (?fbclid=…), and the server
+// answers a file the same with any.
 function fileOf(href) {
   const url = new URL(href);
   const scope = new URL(registration.scope);
-  if (url.origin !== scope.origin || url.search !== '' || !url.pathname.startsWith(scope.pathname)) return undefined;
+  if (url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return undefined;
   const path = url.pathname.slice(scope.pathname.length).replace(/(^|\/)index\.html$/, '$1');
   return files.has(path) ? path : undefined;
 }
 
-// A response to store of the file's body, if its SHA-256 is this build's,
-// with the same headers (the page's policy among them), never marked as
-// redirected, which a navigation would refuse.
+// A response to store of the file's body, if its status (200), media type
+// and SHA-256 are this build's, with the same headers (the page's policy
+// among them), never marked as redirected, which a navigation would refuse.
 async function checked(path, response) {
   const body = await response.arrayBuffer();
-  if (!response.ok || hex(await crypto.subtle.digest('SHA-256', body)) !== files.get(path)) return undefined;
+  const want = files.get(path);
+  const type = (response.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase();
+  if (response.status !== 200 || type !== want.type || hex(await crypto.subtle.digest('SHA-256', body)) !== want.sha256) return undefined;
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
@@ -64,16 +71,21 @@ async function checked(path, response) {
 // build's bytes (a deploy that changed no byte of it costs none), else from
 // the network at href, asked whether what the browser holds is current
 // (no-cache: a 304 for the page just loaded, at the URL it was loaded
-// from). Rejects when it is not this build's.
+// from), and if that is not right, once more past the browser's cache
+// (reload): a 304 keeps the headers of the copy it holds, which may be of
+// a fault the server has mended since (a page served as text). Rejects
+// when it is not this build's.
 async function fetchChecked(path, href, before) {
   for (const cache of before) {
     const stored = await cache.match(absolute(path));
     const response = stored && await checked(path, stored);
     if (response) return response;
   }
-  const response = await checked(path, await fetch(href, { cache: 'no-cache' }));
-  if (!response) throw new Error(`${href} is not the file of this build`);
-  return response;
+  for (const mode of /** @type {RequestCache[]} */ (['no-cache', 'reload'])) {
+    const response = await checked(path, await fetch(href, { cache: mode }));
+    if (response) return response;
+  }
+  throw new Error(`${href} is not the file of this build`);
 }
 
 // Stores the pages (a map of each page's path to the URL to fetch it
