@@ -61,6 +61,7 @@ func (tb *tab) auditStats() map[string]string {
 
 // TestKeptMatches: with the switch off nothing is kept; once on (and
 // remembered on another page) three matches checked on two pages are kept,
+// each with the SHA-256 of the verifier that checked it,
 // and the audit page, offline, lists them, audits them as the file it
 // exports is audited, opens each, and forgets one, then all.
 func TestKeptMatches(t *testing.T) {
@@ -81,6 +82,10 @@ func TestKeptMatches(t *testing.T) {
 	check.poll(`keptMatches().then((all) => all.length === 1)`)
 	check.goTo(mismatch.Link)
 	check.poll(`keptMatches().then((all) => all.length === 2)`)
+	// Each records the verifier that checked it: the SHA-256 the foot shows.
+	if got := await[[]string](check, `keptMatches().then((all) => all.map((m) => m.verifier))`); len(got) != 2 || got[0] != check.footerSHA256() || got[1] != got[0] || len(got[0]) != 64 {
+		t.Errorf("kept matches' verifiers %q, want the footer's %s", got, check.footerSHA256())
+	}
 	if got, want := eval[string](check, `document.querySelector('[data-keep-status]').textContent`), pageWords(t, "check", "de")["msg.keep.kept"]; got != want {
 		t.Errorf("check page says %q, want %q", got, want)
 	}

@@ -2,8 +2,8 @@
 // My checked matches: on a served page, once the player has turned on the
 // switch [data-keep] (off until then; the choice is remembered), every
 // verdict that came from a calculation is kept in IndexedDB on the page's
-// origin: the match's link, its status, its first difference and when it
-// was checked. The audit page lists them, audits them and forgets them
+// origin: the match's link, its status, its first difference, when it was
+// checked and the SHA-256 of the verifier that checked it. The audit page lists them, audits them and forgets them
 // (audit.js). Nothing of it leaves the device, and the service worker never
 // sees it: it stores pages only. A page opened from a file keeps nothing
 // (a saved page's origin is the file's, and no one would find it again).
@@ -65,10 +65,10 @@ const keepStatus = document.querySelector('[data-keep-status]');
 let lastCalculated = null;
 async function keepMatch() {
   if (!lastCalculated || !keepingOn()) return;
-  const { record, status, difference, checked } = lastCalculated;
+  const { record, status, difference, checked, verifier } = lastCalculated;
   const fragment = globalThis.pfcheck.formatLink(record);
   if (!fragment) return;
-  const match = { link: new URL(`#${fragment}`, location.href).href, page: pageName, lang: pageLang, status, difference, checked };
+  const match = { link: new URL(`#${fragment}`, location.href).href, page: pageName, lang: pageLang, status, difference, checked, verifier };
   try {
     await keptMatchesStore('readwrite', (store) => store.put(match));
     keepStatus.textContent = msg('msg.keep.kept');
@@ -88,6 +88,8 @@ function verdictCalculated(record) {
     record, status,
     difference: status === 'mismatch' ? verdictBox.querySelector('[data-verdict-text] a[data-goto]')?.textContent ?? '' : '',
     checked: new Date().toISOString(),
+    // Which verifier checked it (issue 39): the SHA-256 the foot shows.
+    verifier: document.querySelector('[data-verifier-sha256]').textContent,
   } : null;
   if (keepStatus) keepStatus.textContent = '';
   keepMatch();
