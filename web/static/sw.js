@@ -72,7 +72,7 @@ async function checked(path, response) {
 // the network at href, asked whether what the browser holds is current
 // (no-cache: a 304 for the page just loaded, at the URL it was loaded
 // from), and if that is not right, once more past the browser's cache
-// (reload): a 304 keeps the headers of the copy it holds, which may be of
+// (no-store): a 304 keeps the headers of the copy it holds, which may be of
 // a fault the server has mended since (a page served as text). Rejects
 // when it is not this build's.
 async function fetchChecked(path, href, before) {
@@ -81,7 +81,7 @@ async function fetchChecked(path, href, before) {
     const response = stored && await checked(path, stored);
     if (response) return response;
   }
-  for (const mode of /** @type {RequestCache[]} */ (['no-cache', 'reload'])) {
+  for (const mode of /** @type {RequestCache[]} */ (['no-cache', 'no-store'])) {
     const response = await checked(path, await fetch(href, { cache: mode }));
     if (response) return response;
   }
