@@ -156,21 +156,19 @@ func readGames(games []any, problems []report.Problem) ([][]Roll, []report.Probl
 	for g, item := range games {
 		code := ""
 		obj, isObject := item.(map[string]any)
+		list, isList := obj["rolls"].([]any)
 		switch {
 		case !isObject:
 			code = record.CodeWrongType
+		case isList && len(list) == 0:
+			// A game with no rolls is a game, unlike a record's empty list.
+			code = CodeEmpty
 		case !record.NewReader(obj).Has("rolls"):
 			code = record.CodeMissing
-		default:
-			list, isList := obj["rolls"].([]any)
-			switch {
-			case !isList:
-				code = record.CodeWrongType
-			case len(list) == 0:
-				code = CodeEmpty
-			}
-			lists[g] = list
+		case !isList:
+			code = record.CodeWrongType
 		}
+		lists[g] = list
 		if code != "" {
 			return nil, append(problems, report.Problem{Field: "games", Code: code, At: g + 1})
 		}

@@ -41,15 +41,16 @@ func (r *Reader) Problem(field, code string, at int) {
 // OK reports whether no problem has been found so far.
 func (r *Reader) OK() bool { return len(r.Problems) == 0 }
 
-// Has reports whether field is present and not null. An empty string counts
-// as absent: a form field left empty is not a value.
+// Has reports whether field is present and not null. An empty string or
+// list counts as absent: a form field left empty is not a value.
 func (r *Reader) Has(field string) bool {
-	v, ok := r.rec[field]
-	if !ok || v == nil {
+	switch v := r.rec[field].(type) {
+	case nil:
 		return false
-	}
-	if s, isString := v.(string); isString && s == "" {
-		return false
+	case string:
+		return v != ""
+	case []any:
+		return len(v) > 0
 	}
 	return true
 }

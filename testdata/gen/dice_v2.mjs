@@ -218,7 +218,8 @@ function computeGames(rec) {
 
 const err = (field, code, at) => (at ? { field, code, at } : { field, code });
 const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
-const has = (rec, f) => rec[f] !== undefined && rec[f] !== null && rec[f] !== '';
+// An empty text or list is no value (testdata/README.md, "Empty values").
+const has = (rec, f) => rec[f] !== undefined && rec[f] !== null && rec[f] !== '' && !(Array.isArray(rec[f]) && rec[f].length === 0);
 const isWhole = (v) => typeof v === 'number' && Number.isInteger(v) && Math.abs(v) <= MAX_WHOLE;
 const isHex = (s) => /^[0-9a-fA-F]*$/.test(s);
 const isRoll = (s) => typeof s === 'string' && /^[1-6]{2}$/.test(s);
@@ -285,9 +286,9 @@ function validateRecord(rec) {
         const item = rec.games[g];
         let code = '';
         if (!isObj(item)) code = 'wrong-type';
+        else if (Array.isArray(item.rolls) && item.rolls.length === 0) code = 'empty';
         else if (!has(item, 'rolls')) code = 'missing';
         else if (!Array.isArray(item.rolls)) code = 'wrong-type';
-        else if (item.rolls.length === 0) code = 'empty';
         if (code) { field('games', code, g + 1); gamesOK = false; break; }
         total += item.rolls.length;
       }
@@ -668,7 +669,7 @@ invalidCase('players-string', { ...base, players: 'alice,bob' }, [err('players',
 invalidCase('players-number-item', { ...base, players: ['alice', 7] }, [err('players', 'wrong-type', 2)]);
 invalidCase('players-one', { ...base, players: ['alice'] }, [err('players', 'wrong-count')]);
 invalidCase('players-three', { ...base, players: ['alice', 'bob', 'carol'] }, [err('players', 'wrong-count')]);
-invalidCase('players-none', { ...base, players: [] }, [err('players', 'wrong-count')]);
+invalidCase('players-none', { ...base, players: [] }, [err('players', 'missing')]);
 invalidCase('player-a-empty', { ...base, players: ['', 'bob'] }, [err('players', 'empty', 1)]);
 invalidCase('player-b-257-bytes', { ...base, players: ['alice', 'ä'.repeat(128) + 'x'] }, [err('players', 'too-long', 2)]);
 recordCase('player-b-256-bytes', { ...strip(base, 'games'), players: ['alice', 'ä'.repeat(128)] }, (e) => ({ status: e.status, errors: [] }));

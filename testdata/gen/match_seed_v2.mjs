@@ -284,7 +284,7 @@ invalid('dice-fraction', (r) => { r.dice = [1, 2.5]; }, [err('dice', 'wrong-type
 invalid('dice-too-many', (r) => { r.dice = Array(10002).fill(3); }, [err('dice', 'too-many')]);
 invalid('dice-not-in-checkers', (r) => { r.game = 'checkers'; r.dice = [1, 2]; }, [err('dice', 'not-in-game')]);
 invalid('deals-not-in-backgammon', (r) => { r.deals = [cards(52)]; }, [err('deals', 'not-in-game')]);
-invalid('hands-not-in-bridge', (r) => { r.game = 'bridge'; r.hands = []; }, [err('hands', 'not-in-game')]);
+invalid('hands-not-in-bridge', (r) => { r.game = 'bridge'; r.hands = [[]]; }, [err('hands', 'not-in-game')]);
 invalid('draws-not-in-baloot', (r) => { r.game = 'baloot'; r.draws = ['1m']; }, [err('draws', 'not-in-game')]);
 invalid('deals-wrong-count', (r) => { r.game = 'tarneeb'; r.deals = [cards(52), cards(51)]; }, [err('deals', 'wrong-count', 2)]);
 invalid('deals-bad-card', (r) => {
