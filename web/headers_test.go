@@ -121,10 +121,10 @@ func TestProofFIFO(t *testing.T) {
 	}
 }
 
-// TestReadmeHostHeaders: the nginx example of README.md ("Deploying") gives
+// TestDeployHostHeaders: the nginx example of web/DEPLOY.md gives
 // each response the headers Headers gives it.
-func TestReadmeHostHeaders(t *testing.T) {
-	readme, err := os.ReadFile("../README.md")
+func TestDeployHostHeaders(t *testing.T) {
+	readme, err := os.ReadFile("DEPLOY.md")
 	if err != nil {
 		t.Fatal(err)
 	}
