@@ -32,8 +32,10 @@ function serverBinary() {
 
 // serve starts serve.go on a port of its own, so that each server is an
 // origin of its own (a service worker, a cache), serving the build (or
-// another dist), and resolves to {url, stop()}; stop resolves once the
-// server has exited.
+// another dist), and resolves to {url, example, stop()} once it has said
+// all it says before serving (example: its example match's link); stop
+// resolves once the server has exited. Its output is read to the end: a
+// server whose stdout is closed would die of SIGPIPE at its next line.
 export function serve(served = dist) {
   const child = spawn(serverBinary(), ['-addr', '127.0.0.1:0', '-dist', served, '-proofs', join(root, 'testdata', 'proofs')],
     { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -42,8 +44,8 @@ export function serve(served = dist) {
     let out = '';
     child.stdout.on('data', (d) => {
       out += d;
-      const m = out.match(/serving .* on (http:\/\/127\.0\.0\.1:\d+)\//);
-      if (m) resolve({ url: m[1], stop: () => (child.kill(), exited) });
+      const m = out.match(/serving .* on (http:\/\/127\.0\.0\.1:\d+)\/\n(?:an example match: (\S+)\n)?shoe proofs/);
+      if (m) resolve({ url: m[1], example: m[2] ?? '', stop: () => (child.kill(), exited) });
     });
     exited.then((code) => reject(new Error(`serve.go exited (${code}) before it served: ${out}`)));
   });

@@ -6,30 +6,17 @@
 // and blocking time behind Performance, and the csp-xss findings.
 //
 // Usage: node web/node/lighthouse.mjs   (from the repository, after make build)
-import { spawn } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { createRequire } from 'node:module';
+import { serve } from '../engines/site.mjs';
 
 const { version: lighthouseVersion } = createRequire(import.meta.url)('lighthouse/package.json');
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 
-// serve starts serve.go on a free port and resolves to the example link it
-// prints and a function that stops it: its process group, since go run
-// starts the server as a process of its own.
-async function serve() {
-  const server = spawn('go', ['run', 'serve.go', '-addr', '127.0.0.1:0'], { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
-  let output = '';
-  for await (const chunk of server.stdout) {
-    output += chunk;
-    const link = /an example match: (\S+)/.exec(output);
-    if (link) return { url: link[1], stop: () => process.kill(-(server.pid ?? 0)) };
-  }
-  throw new Error(`serve.go stopped without an example link: ${output}`);
-}
-
-const { url, stop } = await serve();
+const server = await serve();
+const url = server.example;
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
@@ -63,5 +50,5 @@ try {
   for (const note of notes) console.log(note);
 } finally {
   chrome.kill();
-  stop();
+  await server.stop();
 }
