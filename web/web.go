@@ -108,7 +108,7 @@ func (p Page) BuildTags() string {
 }
 
 // CSP is the policy a server sends with a page of the kind p (Headers; the
-// README's nginx map): nothing is loaded or sent, inline script and style
+// web/DEPLOY.md's nginx map): nothing is loaded or sent, inline script and style
 // are the page itself, and 'wasm-unsafe-eval' lets it compile its own
 // verifier. A served page may register the service worker and link the web
 // app manifest of its origin (web/static/offline.js), whose icons the
@@ -219,7 +219,7 @@ const StrictCSP = "default-src 'none'" + noFraming
 // place. A page (an index.html: the landing page or /<lang>/<page>/) gets
 // its CSP; anything else, the strictest one; the shoe API is never cached.
 // Pages and files are revalidated, since their names stay across builds.
-// README.md ("Deploying") lists the same headers for a static host.
+// web/DEPLOY.md lists the same headers for a static host.
 func Headers(urlPath string) http.Header {
 	h := http.Header{}
 	h.Set("X-Content-Type-Options", "nosniff")
