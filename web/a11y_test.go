@@ -12,8 +12,8 @@ import (
 // `make test` (npm ci).
 const axeScript = "node_modules/axe-core/axe.min.js"
 
-// TestAccessibility runs axe-core on every page, and on the check page in
-// every language (pagesAndLanguages), opened with a link, in light and dark,
+// TestAccessibility runs axe-core on every page and in every language, the
+// two in turn (pagesAndLanguages), opened with a link, in light and dark,
 // each at 360 or 1280 px (the pairs take turns): no violation of its
 // rules (WCAG 2.2 A and AA, best practices, and the 24 px target size).
 func TestAccessibility(t *testing.T) {

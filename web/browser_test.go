@@ -704,22 +704,24 @@ func blobBounds(t testing.TB, html []byte, id string) (start, end int) {
 }
 
 // oneLanguage is the language a test of one page other than the check page
-// runs in; the check page's run in every language (pagesAndLanguages).
+// runs in (pagesAndLanguages takes every language in turn).
 var oneLanguage = Languages[:1]
+
+// lastLanguage is the language of a test of words whose path is the same in
+// every language: not the first, so that a sentence left in it shows.
+var lastLanguage = Languages[len(Languages)-1:]
 
 // pageLanguage is a page in a language.
 type pageLanguage struct{ page, lang string }
 
-// pagesAndLanguages is what a test of several pages opens: each page in the
-// first language, and the first page (the check page) in every other, so
-// that the tests do not grow with the languages (as web/engines/site.mjs).
+// pagesAndLanguages is what a test of several pages opens: the pages and the
+// languages in turn, as many as the longer list has, so that each page and
+// each language is opened once and the tests do not grow with the languages
+// (as web/engines/site.mjs).
 func pagesAndLanguages(pages ...string) []pageLanguage {
-	var all []pageLanguage
-	for _, p := range pages {
-		all = append(all, pageLanguage{p, Languages[0]})
-	}
-	for _, lang := range Languages[1:] {
-		all = append(all, pageLanguage{pages[0], lang})
+	all := make([]pageLanguage, max(len(pages), len(Languages)))
+	for i := range all {
+		all[i] = pageLanguage{pages[i%len(pages)], Languages[i%len(Languages)]}
 	}
 	return all
 }

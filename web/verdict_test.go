@@ -216,7 +216,7 @@ func TestFirstScreenFirst(t *testing.T) {
 // the inputs while they are hidden and to hide them while they are shown.
 func TestInputsSummarySaysWhatItDoes(t *testing.T) {
 	needBrowser(t)
-	for _, lang := range Languages {
+	for _, lang := range lastLanguage {
 		words := pageWords(t, "check", lang)
 		summary := func(tb *tab) string {
 			return eval[string](tb, `document.querySelector('#inputs > summary').innerText`)
@@ -531,10 +531,10 @@ func busyAfterVerdict(t *testing.T, url string) []float64 {
 	})()`)
 }
 
-// TestPhoneLayout: at 360 px no word in a roll table is broken across
-// lines and no table is wider than the screen (a block clips what sticks
-// out), the language links and every control are at least 24×24 px, and a
-// skip link leads to the main content.
+// TestPhoneLayout: at 360 px nothing is wider than the screen, no word in a
+// roll table is broken across lines and no table is wider than its block
+// (which clips what sticks out), the language links and every control are
+// at least 24×24 px, and a skip link leads to the main content.
 func TestPhoneLayout(t *testing.T) {
 	needBrowser(t)
 	links := pageFirstScreenLinks(t)
@@ -542,6 +542,9 @@ func TestPhoneLayout(t *testing.T) {
 		page, lang := pl.page, pl.lang
 		tb := openSized(t, pageURLs(lang, page)["http"]+links[page].mismatch, 360, 800)
 		eval[bool](tb, `(document.getElementById('inputs').open = true)`)
+		if width := eval[int](tb, `document.documentElement.scrollWidth`); width > 360 {
+			t.Errorf("%s/%s: the page is %d px wide on a 360 px screen", page, lang, width)
+		}
 		wide := eval[[]string](tb, `[...document.querySelectorAll('main table')]
 			.filter((table) => table.getBoundingClientRect().right > document.documentElement.clientWidth || table.scrollWidth > table.parentElement.clientWidth)
 			.map((table) => (table.querySelector('caption')?.textContent ?? table.getAttribute('aria-label') ?? table.className) + ' ' + Math.round(table.getBoundingClientRect().width) + ' px')`)

@@ -12,9 +12,12 @@ export const dist = join(root, 'web', 'dist');
 // The pages' languages (locales/languages.json), the first the landing
 // page's for a browser that asks for none of them.
 export const languages = JSON.parse(readFileSync(join(root, 'locales', 'languages.json'), 'utf8')).map((l) => l.code);
-// What the tests cover: every page in the first language, every language on
-// the check page, so that they do not grow with the languages.
-export const pagesAndLanguages = (pages) => [...pages.map((p) => [p, languages[0]]), ...languages.slice(1).map((lang) => ['check', lang])];
+// What the tests open, as [page, language, 'file' or 'served']: the pages
+// and the languages in turn, each page from file:// and served, each
+// language once, so that the tests do not grow with the languages (the
+// loader's path is the same for every page and language).
+export const pageVisits = (pages) => Array.from({ length: Math.max(languages.length, 2 * pages.length) },
+  (_, i) => [pages[i % pages.length], languages[i % languages.length], Math.floor(i / pages.length) % 2 ? 'served' : 'file']);
 
 export const fileURL = (lang, page) => pathToFileURL(join(dist, lang, page, 'index.html')).href;
 

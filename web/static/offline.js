@@ -44,10 +44,12 @@ function keepOffline() {
     else if (stale) sentences.push(stale);
     kept.textContent = sentences.join(' ');
   };
-  workers.addEventListener('controllerchange', () => {
-    updated = hadWorker;
+  workers.addEventListener('message', (event) => {
+    if (event.data !== 'updated') return;
+    updated = true;
     say();
   });
+  workers.startMessages();
   addEventListener('online', say);
   addEventListener('offline', say);
   new MutationObserver(say).observe(verifierHash, { childList: true, characterData: true, subtree: true });

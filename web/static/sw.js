@@ -17,7 +17,8 @@
 // - a page opened later asks to be kept (a message): the worker fetches it
 //   the same way (the browser's HTTP cache, which holds it, answers after
 //   a 304) and stores it with what it needs, or nothing if it is not right;
-// - activate deletes the caches of every other build: a cache holds one build;
+// - activate deletes the caches of every other build (a cache holds one
+//   build) and tells the pages open that a newer build is kept;
 // - fetch answers the kept files' own URLs from that cache. Every other
 //   request, the shoe page's /api/shoe/… above all, is left to the network
 //   untouched and nothing of it is stored.
@@ -148,8 +149,14 @@ addEventListener('install', (event) => {
 });
 
 addEventListener('activate', (event) => {
-  event.waitUntil(caches.keys().then((names) => Promise.all(
-    names.filter((name) => name.startsWith(cachePrefix) && name !== cacheName).map((name) => caches.delete(name)))));
+  event.waitUntil((async () => {
+    const before = (await caches.keys()).filter((name) => name.startsWith(cachePrefix) && name !== cacheName);
+    await Promise.all(before.map((name) => caches.delete(name)));
+    // Every page open now came from the build before (even one still
+    // loading, which a change of controller would reach too early to be
+    // heard): each says that a newer one is kept.
+    if (before.length > 0) for (const page of await clients.matchAll({ type: 'window' })) page.postMessage('updated');
+  })());
 });
 
 addEventListener('message', (event) => {
