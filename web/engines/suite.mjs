@@ -250,7 +250,7 @@ export function suite(name) {
       const landing = { file: pathToFileURL(join(dist, 'index.html')).href, served: `${site.url}/` };
       // From file:// or served in turn.
       for (const [mode, url] of Object.entries(landing)) {
-        for (const p of linkPages.filter((q, i) => i % 2 === (mode === 'file' ? 0 : 1))) {
+        for (const p of linkPages.filter((_, i) => i % 2 === (mode === 'file' ? 0 : 1))) {
           await page.goto(url + links[p].match);
           await page.poll(`document.body?.dataset.page === '${p}' && document.querySelector('[data-selftest]')?.dataset.selftest === 'pass'`);
           await page.poll(verdictDone);
