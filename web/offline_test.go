@@ -251,10 +251,7 @@ func offlineLinks(t *testing.T) map[string][2]string {
 // whose forms are not in question.
 func rebuild(t *testing.T) string {
 	t.Helper()
-	dir := t.TempDir()
-	if err := os.CopyFS(dir, os.DirFS(distDir)); err != nil {
-		t.Fatal(err)
-	}
+	dir := copyOfDist(t)
 	cmd := exec.Command("go", "run", "./web/build", "-dist", dir, "-version", "0.1.0+offline-test", "-pages", "check", "-quick")
 	cmd.Dir = filepath.Join(distDir, "..", "..")
 	if out, err := cmd.CombinedOutput(); err != nil {
@@ -263,11 +260,22 @@ func rebuild(t *testing.T) string {
 	return dir
 }
 
+// copyOfDist is a copy of the build, to change or sign apart.
+func copyOfDist(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(distDir)); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
 // keptURLs are the URLs the worker keeps for the pages (paths like
 // "de/check/") at the site's URL: each page, its language's manifest, the
-// icons and the landing page; sorted.
+// icons and the landing page, and the build's integrity manifest (the
+// build here is signed by no one: no signatures); sorted.
 func keptURLs(siteURL string, pages ...string) []string {
-	urls := []string{siteURL + "/"}
+	urls := []string{siteURL + "/", siteURL + "/integrity.json"}
 	for _, name := range []string{"icon-192.png", "icon-512.png", "icon-maskable-512.png", "apple-touch-icon.png"} {
 		urls = append(urls, siteURL+"/icons/"+name)
 	}
@@ -283,10 +291,7 @@ func keptURLs(siteURL string, pages ...string) []string {
 // has written its worker and none of its pages yet.
 func halfDeployed(t *testing.T, newDist string) string {
 	t.Helper()
-	dir := t.TempDir()
-	if err := os.CopyFS(dir, os.DirFS(distDir)); err != nil {
-		t.Fatal(err)
-	}
+	dir := copyOfDist(t)
 	for _, name := range []string{"sw.js", "sw.js.br", "sw.js.gz"} {
 		if err := os.WriteFile(filepath.Join(dir, name), readFile(t, filepath.Join(newDist, name)), 0o644); err != nil {
 			t.Fatal(err)
@@ -335,6 +340,12 @@ func (tb *tab) waitStale(key string) {
 	if got := tb.kept(); !strings.HasPrefix(got, before) || !strings.HasSuffix(got, after) || len(got) < len(before)+len(after)+8 {
 		tb.t.Errorf("the page says %q, want %s with its date", got, key)
 	}
+	tb.waitQuiet()
+}
+
+// waitQuiet waits until no new worker has been installing for a second.
+func (tb *tab) waitQuiet() {
+	tb.t.Helper()
 	await[bool](tb, `navigator.serviceWorker.getRegistration().then(async (r) => {
 		for (let quiet = 0; quiet < 4; quiet = r.installing || r.waiting ? 0 : quiet + 1) await new Promise((done) => setTimeout(done, 250));
 		return true;
@@ -482,9 +493,11 @@ func TestOffline(t *testing.T) {
 	if got, want := visit.storedURLs()[newCache], keptURLs(s2.url(), "de/check/", "el/dice/"); !slices.Equal(got, want) {
 		t.Errorf("new cache holds %q\nwant %q", got, want)
 	}
-	// Only the kept page the new build changed was fetched (the dice page
-	// and the rest are the same bytes, taken from the cache before).
-	if got, want := slices.DeleteFunc(s2.requested(), func(p string) bool { return p == "/sw.js" }), []string{"/de/check/"}; !slices.Equal(got, want) {
+	// Only the build's manifest and signatures (none here), past every
+	// cache, and the kept page the new build changed were fetched (the dice
+	// page and the rest are the same bytes, taken from the cache before).
+	got := slices.Sorted(slices.Values(slices.DeleteFunc(s2.requested(), func(p string) bool { return p == "/sw.js" })))
+	if want := []string{"/de/check/", "/integrity.json", "/integrity.sig.json"}; !slices.Equal(got, want) {
 		t.Errorf("the new build asked the server for %q, want %q", got, want)
 	}
 	next := openIn(browser, t, s2.url()+"/de/check/")
