@@ -271,11 +271,13 @@ function namesThisBuild(manifest) {
 }
 
 // Why this build may not replace the kept pages (pins: undefined before the
-// first keep, [] for a build kept unsigned), or undefined: 'signers' when a
-// pinned signer did not sign it, 'uncheckable' when this engine cannot
-// check the signatures.
+// first keep, [] for a build kept unsigned), or undefined: 'files' when the
+// server has no manifest of it (a deploy not done: its sw.js before its
+// integrity.json), 'signers' when a pinned signer did not sign it,
+// 'uncheckable' when this engine cannot check the signatures.
 function refusal(pins, vouch) {
   if (!pins?.length) return undefined;
+  if (!vouch.manifest) return 'files';
   if (!vouch.checked && vouch.signers.length > 0) return 'uncheckable';
   return pins.every((key) => vouch.signers.includes(key)) ? undefined : 'signers';
 }
