@@ -498,7 +498,7 @@ func build(dist, vectorDir, version, support string, pages []web.Page, operator 
 	if err := os.WriteFile(filepath.Join(dist, "index.html"), []byte(picker), 0o644); err != nil {
 		return err
 	}
-	if err := writeOffline(dist, shared, themeLight); err != nil {
+	if err := writeOffline(dist, version, shared, themeLight); err != nil {
 		return err
 	}
 	if err := writeIntegrity(dist, version, support); err != nil {

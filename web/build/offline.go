@@ -54,7 +54,7 @@ var appleTouchIcon = icon{Src: "icons/apple-touch-icon.png", size: 180}
 // the worker carries the SHA-256 of each.
 // A manifest has one theme colour: the light one; the pages' meta tags give
 // the dark one too.
-func writeOffline(dist string, shared map[string]map[string]string, theme string) error {
+func writeOffline(dist, version string, shared map[string]map[string]string, theme string) error {
 	if err := writeIcons(dist); err != nil {
 		return err
 	}
@@ -63,7 +63,7 @@ func writeOffline(dist string, shared map[string]map[string]string, theme string
 			return err
 		}
 	}
-	return writeServiceWorker(dist)
+	return writeServiceWorker(dist, version)
 }
 
 // bgColour finds the pages' background colours in web/static/style.css:
@@ -168,8 +168,9 @@ func roundedSquare(n int) *image.Alpha {
 // SHA-256 of its bytes and its media type (web.ContentType without its
 // parameters), which the worker checks, and the name of its cache:
 // a hash of that list and of the worker itself, so a build that changes
-// any of them or the worker gets a new cache.
-func writeServiceWorker(dist string) error {
+// any of them or the worker gets a new cache; and the build's version,
+// which the verifier's history names (issue 39).
+func writeServiceWorker(dist, version string) error {
 	source, err := readAsset("web/static/sw.js")
 	if err != nil {
 		return err
@@ -198,10 +199,13 @@ func writeServiceWorker(dist string) error {
 		return err
 	}
 	build := sha256.Sum256(slices.Concat(list, needs, []byte(source)))
+	id, _ := json.Marshal(hex.EncodeToString(build[:8])) // a string marshals
+	ver, _ := json.Marshal(version)
 	worker := fill(source, map[string]string{
-		"@FILES@": string(list),
-		"@PAGES@": string(needs),
-		"@BUILD@": hex.EncodeToString(build[:8]),
+		"@FILES@":   string(list),
+		"@PAGES@":   string(needs),
+		"@BUILD@":   string(id),
+		"@VERSION@": string(ver),
 	})
 	return os.WriteFile(filepath.Join(dist, "sw.js"), []byte(worker), 0o644)
 }

@@ -3,8 +3,8 @@
 // the chromedp tests in web/ do in Chromium. One browser per engine and one
 // tab, used page after page; the served pages come from serve.go.
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash, generateKeyPairSync, sign } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -341,6 +341,45 @@ export function suite(name) {
         // is gone).
         assert.equal(await page.eval('navigator.serviceWorker.controller !== null'), true, `${url}: from the service worker`);
         await clean(url);
+      }
+    });
+
+    // Issue 39: the worker pins the signers of the first build it keeps; a
+    // new build (here another sw.js over the same files) signed by another
+    // key alone is not kept, and the page says so. Signatures are written
+    // as make sign writes them.
+    test('a kept page takes no new build its signer did not sign, and says so', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'pfcheck-signed-'));
+      for (const name of readdirSync(dist)) {
+        if (!['sw.js', 'sw.js.br', 'sw.js.gz', 'integrity.sig.json'].includes(name)) symlinkSync(join(dist, name), join(dir, name));
+      }
+      const worker = readFileSync(join(dist, 'sw.js'));
+      const manifest = readFileSync(join(dist, 'integrity.json'));
+      const signedByANewKey = () => {
+        const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+        const raw = Buffer.from(/** @type {string} */ (publicKey.export({ format: 'jwk' }).x), 'base64url');
+        return JSON.stringify({ manifest: createHash('sha256').update(manifest).digest('hex'),
+          signatures: [{ publicKey: raw.toString('base64'), signature: sign(null, manifest, privateKey).toString('base64') }] });
+      };
+      writeFileSync(join(dir, 'sw.js'), worker);
+      writeFileSync(join(dir, 'integrity.sig.json'), signedByANewKey());
+      const own = await serve(dir); // an origin of its own: nothing pinned before
+      const notice = `document.querySelector('[data-integrity-notice]').textContent`;
+      try {
+        assert.equal(await open(`${own.url}/de/check/`), 'pass');
+        await page.poll(`navigator.serviceWorker.getRegistration().then((r) => r?.active?.state === 'activated')`, 300_000);
+        const kept = await page.eval('caches.keys()');
+        writeFileSync(join(dir, 'sw.js'), Buffer.concat([worker, Buffer.from('\n// another build\n')]));
+        writeFileSync(join(dir, 'integrity.sig.json'), signedByANewKey());
+        assert.equal(await open(`${own.url}/de/check/`), 'pass');
+        await page.poll(`${notice} !== ''`, 300_000);
+        const said = await page.eval(notice);
+        assert.ok(said.startsWith(opening(words('check', 'de')['msg.integrity.signers'])), said);
+        assert.deepEqual(await page.eval('caches.keys()'), kept, 'the kept build stays');
+        await clean(`${own.url}/de/check/`);
+      } finally {
+        await own.stop();
+        rmSync(dir, { recursive: true, force: true });
       }
     });
 

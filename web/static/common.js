@@ -235,11 +235,49 @@ function announceCopy(ok, status = document.querySelector('[data-copied]')) {
 const pageName = document.body.dataset.page;
 const pageLang = document.documentElement.lang;
 const served = location.protocol === 'http:' || location.protocol === 'https:';
+// The line a page saved with its build's manifest starts with, after the
+// doctype (keptWithIntegrity): the origin it was saved from, the manifest
+// and the signatures, each in base64.
+const savedLine = 'pfcheck-saved ';
 // Where the other pages are: beside this one when served; for a saved file,
 // at the origin it was saved from, which a served page writes into its own
-// document (and so into the file "download" or the browser saves), if any.
-const siteOrigin = served ? location.origin : document.documentElement.dataset.origin ?? '';
+// document (and so into the file "download" or the browser saves), or its
+// saved line names, if any.
+const siteOrigin = served ? location.origin : document.documentElement.dataset.origin ?? savedOrigin();
 if (served) document.documentElement.dataset.origin = location.origin;
+
+// The http(s) origin a saved page's line names, or ''.
+function savedOrigin() {
+  const line = [...document.childNodes].find((n) => n.nodeType === Node.COMMENT_NODE && /** @type {Comment} */ (n).data.startsWith(savedLine));
+  try {
+    const origin = new URL(atob(/** @type {Comment} */ (line).data.split(' ')[1]));
+    return /^https?:$/.test(origin.protocol) ? origin.origin : '';
+  } catch {
+    return '';
+  }
+}
+
+// This page's bytes as the build wrote them, which the service worker kept
+// after checking them, with the build's manifest and signatures it kept
+// with them (issue 39), as the parts of a file: a line after the doctype
+// carries them, and without that line the file is the page the manifest
+// names (node web/node/verify-site.mjs --file checks it). Undefined where
+// no cache holds both.
+async function keptWithIntegrity() {
+  if (!served || typeof caches !== 'object') return undefined;
+  const at = (path) => new URL(path, location.href).href;
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    const [page, manifest, signatures] = await Promise.all([at('./'), at('../../integrity.json'), at('../../integrity.sig.json')].map((url) => cache.match(url)));
+    if (!page || !manifest) continue;
+    const base64 = async (response) => response ? btoa(String.fromCharCode(...new Uint8Array(await response.arrayBuffer()))) : '';
+    const bytes = new Uint8Array(await page.arrayBuffer());
+    const doctype = bytes.indexOf(10) + 1;
+    const line = `<!--${savedLine}${btoa(siteOrigin)} ${await base64(manifest)} ${await base64(signatures)}-->\n`;
+    return [bytes.subarray(0, doctype), line, bytes.subarray(doctype)];
+  }
+  return undefined;
+}
 
 // The address of a page of this site, '' where a saved file has none.
 function pageURL(page, lang = pageLang, fragment = location.hash) {
@@ -263,7 +301,13 @@ function updatePageLinks() {
 }
 
 function setUpDownload() {
-  document.querySelector('[data-download]').addEventListener('click', () => {
+  document.querySelector('[data-download]').addEventListener('click', async () => {
+    const name = `pfcheck-${pageLang}-${pageName}.html`;
+    const kept = await keptWithIntegrity().catch(() => undefined);
+    if (kept) {
+      saveFile(name, 'text/html', kept);
+      return;
+    }
     if (siteOrigin) pristinePage.dataset.origin = siteOrigin;
     // The saved page's head sets it again where it is opened with a link;
     // kept from this one, a page opened without would show only its answer.
@@ -272,7 +316,7 @@ function setUpDownload() {
     // scripts and styles are, so what is left is text and attributes, where
     // a character reference reads the same.
     const html = pristinePage.outerHTML.replace(/[^\0-\x7f]/gu, (c) => `&#x${c.codePointAt(0).toString(16)};`);
-    saveFile(`pfcheck-${pageLang}-${pageName}.html`, 'text/html', ['<!doctype html>\n', html]);
+    saveFile(name, 'text/html', ['<!doctype html>\n', html]);
   });
 }
 

@@ -20,12 +20,21 @@ function keepOffline() {
   // one: it works, only not offline. The worker keeps the page that
   // installed it by itself; any page opened later asks.
   addEventListener('load', () => workers.register(scriptURL('../../sw.js'), { scope: '../../' })
-    .then(() => workers.ready).then((registration) => {
-      registration.active?.postMessage('keep');
-      if (hadWorker && navigator.onLine) return newBuildRefused(registration);
-    }).then(async (reason) => {
+    .then(() => workers.ready).then(async (registration) => {
+      const worker = registration.active;
+      worker?.postMessage('keep');
+      showHistory(await askHistory(worker));
+      const reason = hadWorker && navigator.onLine ? await newBuildRefused(registration) : undefined;
       if (!reason) return;
-      stale = msg(reason, { date: await keptSince() });
+      // A build the pinned signers did not sign is said apart, on its own
+      // line; the worker noted why it refused it (sw.js, install).
+      const refused = reason === 'msg.offline.stale.files' ? (await askHistory(worker))?.refused?.reason : undefined;
+      const since = { date: await keptSince() };
+      if (refused === 'signers' || refused === 'uncheckable') {
+        document.querySelector('[data-integrity-notice]').textContent = msg(`msg.integrity.${refused}`, since);
+        return;
+      }
+      stale = msg(reason, since);
       say();
     }).catch(() => {}));
 
@@ -77,6 +86,45 @@ async function newBuildRefused(registration) {
     settled();
   });
   return state === 'redundant' ? 'msg.offline.stale.files' : undefined;
+}
+
+// The worker's answer to 'history' (sw.js): the builds kept on this device
+// and why the last new build was refused, if it was; undefined from a
+// worker that does not answer within three seconds (one of a build before
+// issue 39).
+function askHistory(worker) {
+  return new Promise((resolve) => {
+    const answer = (history) => {
+      navigator.serviceWorker.removeEventListener('message', heard);
+      resolve(history);
+    };
+    const heard = (/** @type {MessageEvent} */ event) => event.data?.history && answer(event.data.history);
+    navigator.serviceWorker.addEventListener('message', heard);
+    setTimeout(answer, 3000);
+    worker?.postMessage('history');
+  });
+}
+
+// Shows in the foot ([data-verifier-history]) since when the build the
+// worker keeps is kept, who signed it (its signers' fingerprints, as make
+// sign prints them) and each earlier build this browser ran, with its
+// dates (issue 39).
+function showHistory(history) {
+  const builds = history?.builds ?? [];
+  const current = builds.at(-1);
+  if (!current) return;
+  const day = new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium' });
+  const date = (iso) => day.format(new Date(iso));
+  const list = new Intl.ListFormat(intlLocale);
+  let key = 'msg.history.unsigned';
+  if (!current.checked) key = 'msg.history.unchecked';
+  else if (current.signers.length > 0) key = 'msg.history.signed';
+  const sentences = [msg(key, { date: date(current.since), signers: list.format(current.signers) })];
+  const earlier = builds.slice(0, -1).map((b) => msg('msg.history.build', { version: shownValue(b.version).text, since: date(b.since), until: date(b.until) }));
+  if (earlier.length > 0) sentences.push(msg('msg.history.earlier', { builds: list.format(earlier) }));
+  const line = document.querySelector('[data-verifier-history]');
+  line.textContent = sentences.join(' ');
+  line.hidden = false;
 }
 
 // The date this page's kept copy was fetched (the Date of the response the

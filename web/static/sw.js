@@ -26,6 +26,25 @@
 // Only a URL's path is read: its query and its fragment, which may carry a
 // match, are neither read nor kept, and nothing a player types reaches the
 // worker. A page whose new build cannot be kept says so itself (offline.js).
+//
+// The kept pages hold the line (issue 39): before it keeps anything, install
+// fetches the build's integrity manifest and its signatures (integrity.json,
+// integrity.sig.json; past every cache) and checks each signature with
+// WebCrypto's Ed25519. The first build kept pins its signers; a later build
+// replaces the kept pages only when every pinned signer signed its manifest,
+// which must name this worker's files. There is no rule for rotating
+// signers yet: a pinned key that signs no more holds the pages at the last
+// build it signed, until the player clears the site's data. A first keep of
+// an unsigned build pins no one, so a later build is kept as before issue 39
+// (the foot says it is signed by no one); the first signed build kept after
+// it pins its signers. An engine without Ed25519 pins the keys the build
+// names and keeps no later build it cannot check. The builds kept, their
+// signers and dates, the pins and why a new build was refused are in
+// IndexedDB (database pfcheck-verifier), which the pages read through the
+// worker (a message 'history'). This holds against a build made from this
+// worker; a sw.js that does not check is the limit of what a page can do:
+// the browser installs whatever worker the server sends, and only a third
+// party's check of the live site (web/node/verify-site.mjs) sees that.
 
 // Every file the worker may keep, by its URL relative to the scope (a page
 // in its directory form, "de/check/"), with the SHA-256 of its bytes and
@@ -36,7 +55,9 @@ const files = new Map(Object.entries(@FILES@));
 const pages = new Map(Object.entries(@PAGES@));
 const cachePrefix = `pfcheck ${registration.scope} `;
 const keptPrefix = `${cachePrefix}kept `;
-const cacheName = `${keptPrefix}@BUILD@`;
+const build = /** @type {string} */ (@BUILD@);
+const cacheName = `${keptPrefix}${build}`;
+const version = /** @type {string} */ (@VERSION@);
 
 function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -142,10 +163,175 @@ async function keepAgain() {
   }
 }
 
+// ---- The line the kept pages hold (issue 39) ----
+
+const manifestURL = absolute('integrity.json');
+const signaturesURL = absolute('integrity.sig.json');
+
+// The request's result, once it has one.
+const settled = (request) => new Promise((resolve, reject) => {
+  request.onsuccess = () => resolve(request.result);
+  request.onerror = () => reject(request.error);
+});
+
+// The verifier's history: store builds (each build kept, by its id: its
+// version, the SHA-256 of its manifest, its signers' fingerprints, since and
+// until when it was kept) and store line (by name: pins, the signers' raw
+// public keys in base64; refused, why the last new build was not kept).
+async function historyDB() {
+  const opening = indexedDB.open('pfcheck-verifier', 1);
+  opening.onupgradeneeded = () => {
+    opening.result.createObjectStore('builds', { keyPath: 'build' });
+    opening.result.createObjectStore('line');
+  };
+  return settled(opening);
+}
+
+// Runs act({builds, line}) in one transaction and resolves to what it
+// returns once the transaction is done.
+async function inHistory(mode, act) {
+  const db = await historyDB();
+  try {
+    const tx = db.transaction(['builds', 'line'], mode);
+    const done = new Promise((resolve, reject) => {
+      tx.oncomplete = resolve;
+      tx.onerror = tx.onabort = () => reject(tx.error);
+    });
+    const result = await act({ builds: tx.objectStore('builds'), line: tx.objectStore('line') });
+    await done;
+    return result;
+  } finally {
+    db.close();
+  }
+}
+
+const bytesOf = (base64) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+
+// How a page names a signer (as make sign prints it): the first 16 hex
+// digits of the SHA-256 of its raw public key.
+async function fingerprint(publicKey) {
+  return hex(await crypto.subtle.digest('SHA-256', bytesOf(publicKey))).slice(0, 16);
+}
+
+// The server's manifest and signatures of this build, fetched past every
+// cache (an old copy would vouch for another build): {manifest, signatures}
+// as bytes (signatures undefined where the build has none), and
+// {signers, checked}: the public keys whose Ed25519 signature of the
+// manifest is good; checked is false where the engine has no Ed25519, and
+// signers then the keys the build names. A manifest missing, or naming
+// other files than this worker's, vouches for nothing.
+async function vouched() {
+  const get = async (url) => {
+    const response = await fetch(url, { cache: 'no-store' }).catch(() => undefined);
+    return response?.status === 200 ? new Uint8Array(await response.arrayBuffer()) : undefined;
+  };
+  const none = { manifest: undefined, signatures: undefined, signers: [], checked: true };
+  const manifest = await get(manifestURL);
+  if (!manifest || !namesThisBuild(manifest)) return none;
+  const signatures = await get(signaturesURL);
+  // Each signature of this manifest whose key and signature are base64.
+  let listed = [];
+  try {
+    const s = JSON.parse(new TextDecoder().decode(signatures));
+    if (s.manifest === hex(await crypto.subtle.digest('SHA-256', manifest))) {
+      listed = s.signatures.filter((g) => {
+        try {
+          return bytesOf(g.publicKey).length > 0 && bytesOf(g.signature).length > 0;
+        } catch {
+          return false;
+        }
+      });
+    }
+  } catch {
+    // no signatures, or not a list of them: signed by no one
+  }
+  const signers = [];
+  for (const { publicKey, signature } of listed) {
+    let key;
+    try {
+      key = await crypto.subtle.importKey('raw', bytesOf(publicKey), { name: 'Ed25519' }, false, ['verify']);
+    } catch (err) {
+      if (err.name === 'NotSupportedError') return { manifest, signatures, signers: listed.map((g) => g.publicKey), checked: false };
+      continue; // not an Ed25519 key
+    }
+    const good = await crypto.subtle.verify({ name: 'Ed25519' }, key, bytesOf(signature), manifest).catch(() => false);
+    if (good && !signers.includes(publicKey)) signers.push(publicKey);
+  }
+  return { manifest, signatures, signers, checked: true };
+}
+
+// Whether the manifest names for each file of this worker the SHA-256 it
+// keeps it by.
+function namesThisBuild(manifest) {
+  try {
+    const named = JSON.parse(new TextDecoder().decode(manifest)).files;
+    return [...files].every(([path, { sha256 }]) => Object.hasOwn(named, path) && named[path] === sha256);
+  } catch {
+    return false;
+  }
+}
+
+// Why this build may not replace the kept pages (pins: undefined before the
+// first keep, [] for a build kept unsigned), or undefined: 'files' when the
+// server has no manifest of it (a deploy not done: its sw.js before its
+// integrity.json), 'signers' when a pinned signer did not sign it,
+// 'uncheckable' when this engine cannot check the signatures.
+function refusal(pins, vouch) {
+  if (!pins?.length) return undefined;
+  if (!vouch.manifest) return 'files';
+  if (!vouch.checked && vouch.signers.length > 0) return 'uncheckable';
+  return pins.every((key) => vouch.signers.includes(key)) ? undefined : 'signers';
+}
+
+// Checks the new build against the pins, keeps its pages (keepAgain), its
+// manifest and signatures (the pages save them with themselves), and
+// writes it into the history; a build refused is noted with its reason
+// ('signers', 'uncheckable', or 'files' when a file is not right).
+async function install() {
+  const vouch = await vouched();
+  const pins = await inHistory('readonly', ({ line: held }) => settled(held.get('pins')));
+  const refused = refusal(pins, vouch);
+  const note = (reason) => inHistory('readwrite', ({ line: held }) => settled(held.put({ reason, version, at: new Date().toISOString() }, 'refused')));
+  if (refused) {
+    await note(refused);
+    throw new Error(`this build is not signed by the signers the kept pages are pinned to (${refused})`);
+  }
+  try {
+    await keepAgain();
+  } catch (err) {
+    await note('files');
+    throw err;
+  }
+  const cache = await caches.open(cacheName);
+  const json = { headers: { 'Content-Type': 'application/json' } };
+  if (vouch.manifest) await cache.put(manifestURL, new Response(vouch.manifest, json));
+  if (vouch.signatures) await cache.put(signaturesURL, new Response(vouch.signatures, json));
+  const signers = await Promise.all(vouch.signers.map(fingerprint));
+  const manifest = vouch.manifest ? hex(await crypto.subtle.digest('SHA-256', vouch.manifest)) : '';
+  const now = new Date().toISOString();
+  await inHistory('readwrite', async ({ builds, line: held }) => {
+    for (const earlier of await settled(builds.getAll())) {
+      if (!earlier.until && earlier.build !== build) await settled(builds.put({ ...earlier, until: now }));
+    }
+    await settled(builds.put({ build, version, manifest, signers, checked: vouch.checked, since: now, until: '' }));
+    if (!pins?.length) await settled(held.put(vouch.signers, 'pins'));
+    await settled(held.delete('refused'));
+  });
+}
+
+// What the foot shows: the builds kept here, oldest first, and why the
+// last new build was refused, if it was.
+async function keptHistory() {
+  return inHistory('readonly', async ({ builds, line: held }) => ({
+    builds: (await settled(builds.getAll())).sort((a, b) => a.since.localeCompare(b.since)),
+    refused: await settled(held.get('refused')),
+  }));
+}
+
 addEventListener('install', (event) => {
   // Takes over as soon as the kept pages are stored: each page is one
   // file, so a page still open from the build before keeps running as it is.
-  event.waitUntil(keepAgain().then(() => skipWaiting()));
+  event.waitUntil(install().then(() => skipWaiting()));
 });
 
 addEventListener('activate', (event) => {
@@ -162,6 +348,7 @@ addEventListener('activate', (event) => {
 addEventListener('message', (event) => {
   // A page not of this build is kept by the worker of its build.
   if (event.data === 'keep') event.waitUntil(keep(pageOf(event.source)).catch(() => {}));
+  if (event.data === 'history') event.waitUntil(keptHistory().then((h) => event.source.postMessage({ history: h })).catch(() => {}));
 });
 
 addEventListener('fetch', (event) => {
