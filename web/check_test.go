@@ -430,6 +430,16 @@ func TestDownloadThisChecker(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The bytes the worker kept, with the line of their manifest after the
+	// doctype; or, before the worker has kept them, the page as it arrived.
+	page := readFile(t, filepath.Join(distDir, "de", "check", "index.html"))
+	doctype := bytes.IndexByte(page, '\n') + 1
+	if line, rest, _ := bytes.Cut(saved[min(doctype, len(saved)):], []byte("\n")); bytes.HasPrefix(line, []byte("<!--pfcheck-saved ")) {
+		if !bytes.Equal(saved[:doctype], page[:doctype]) || !bytes.Equal(rest, page[doctype:]) {
+			t.Error("the downloaded page is not the kept page with its manifest's line")
+		}
+		return
+	}
 	for _, want := range []string{`data-selftest="running" data-checks="0"`, `<fieldset disabled="">`, `<div data-rolls=""></div>`} {
 		if !strings.Contains(string(saved), want) {
 			t.Errorf("downloaded page lacks %s: not the page as it arrived", want)
