@@ -30,6 +30,10 @@
 //	pfcheck.formatLink(record) the link fragment (no "#") for a record in the
 //	                           format of its scheme's page that means what the
 //	                           record means, "" if none (verify.FormatLink)
+//
+// In builds with dice_v2 (tag pfcheck_dicev2: the dice and audit pages) and
+// the build with every scheme (reach.go):
+//
 //	pfcheck.reach(distance)    {distance, rolls: ["11", "12", …], count} or
 //	                           {errors: [{field: "distance", code}]}: the ordered
 //	                           rolls that carry one checker exactly distance pips
@@ -92,7 +96,7 @@ import (
 // version is set by the Makefile: module version and a hash of the sources.
 var version = "dev"
 
-// calls are bridge functions that only some builds have (audit.go).
+// calls are bridge functions that only some builds have (audit.go, reach.go).
 var calls = map[string]call{}
 
 // call is a bridge function and its answer to a call made while another
@@ -125,11 +129,6 @@ func main() {
 		"parseLink":  function(parseLink, errorsObject("link", codeReentrant)),
 		"check":      function(check, invalid(codeReentrant)),
 		"formatLink": function(formatLink, ""),
-		"reach": function(func(args []js.Value) any {
-			v, _ := plain(args, maxRecordBytes)
-			return verify.Reach(v)
-		}, errorsObject("distance", codeReentrant)),
-		"openingRolls": function(func([]js.Value) any { return verify.OpeningRolls() }, errorsObject("rolls", codeReentrant)),
 	}
 	for name, parser := range verify.Parsers {
 		api[name] = function(textParser(parser), errorsObject("text", codeReentrant))
