@@ -36,10 +36,10 @@ const (
 )
 
 // tapRow is one row of BenchmarkFirstTap: a page served by a handler, the
-// link it is opened with and the status its verdict must have ("" for the
-// floor).
+// link it is opened with, the same page as a file with that link (what a
+// player saved), and the status its verdict must have ("" for the floor).
 type tapRow struct {
-	name, url, status string
+	name, url, file, status string
 }
 
 // tapVisit is what one visit measured, in ms from navigation and bytes,
@@ -60,15 +60,19 @@ type tapVisit struct {
 // page and answer the second visit itself; BenchmarkDataPlan counts what it
 // costs); and the kept one, a player's return, in a third browser context
 // where the page was opened once so that the worker keeps it, on the phone
-// from the worker's cache (not for the floor, which has no worker). Each
-// visit gives its first contentful paint, its verdict (the page's
+// from the worker's cache (not for the floor, which has no worker); and the
+// saved one, the same page opened from file:// on the phone's CPU, in a new
+// browser context (nothing cached, no network). Each visit gives its first contentful paint, its verdict (the page's
 // performance mark pfcheck:verdict) and the bytes it transferred (Resource Timing's
 // transferSize, headers included). The rows are the German check page (a
 // 400-roll link), dice, shoe and games, and the floor, hello: the
 // hello-world Go program of BenchmarkColdVerdict in its minimal page,
 // served the same way (its brotli and gzip made here like the build's),
-// its verdict the start of its main. The rows are interleaved; -benchtime
-// 3x gives medians of three. As in BenchmarkColdVerdict,
+// its verdict the start of its main. Each visit's verdict is also reported
+// as a ratio to the floor's in the same run (<row>-<visit>-x-hello; a kept
+// visit's against the floor's warm one), which the machine's load moves less
+// than the times. The rows are interleaved; -benchtime 3x gives medians of
+// three. As in BenchmarkColdVerdict,
 // PFCHECK_BENCH_BASE=<name>=<dist>,… adds the pages of other builds, served
 // the same way, as rows "<name>-…", and PFCHECK_BENCH_ROWS=check,base-check
 // runs only those rows (and hello). make bench runs it; web/BENCHMARKS.md reports
@@ -77,31 +81,35 @@ func BenchmarkFirstTap(b *testing.B) {
 	if browserCtx == nil {
 		b.Skip("no browser")
 	}
-	floor := httptest.NewServer(Handler(helloDist(b), ""))
+	helloDir := helloDist(b)
+	floor := httptest.NewServer(Handler(helloDir, ""))
 	defer floor.Close()
 	pages := map[string]coldPage{}
 	for _, p := range coldPages(b, distDir, "") {
 		pages[p.name] = p
 	}
-	rows := []tapRow{{"hello", floor.URL + "/de/check/", ""}}
+	rows := []tapRow{{"hello", floor.URL + "/de/check/", filepath.Join(helloDir, "de", "check", "index.html"), ""}}
 	builds := map[string]string{"": server.URL}
+	dists := map[string]string{"": distDir}
 	if others := os.Getenv("PFCHECK_BENCH_BASE"); others != "" {
 		for _, other := range strings.Split(others, ",") {
 			name, dir, _ := strings.Cut(other, "=")
 			base := httptest.NewServer(Handler(dir, ""))
 			defer base.Close()
 			builds[name+"-"] = base.URL
+			dists[name+"-"] = dir
 		}
 	}
 	for _, prefix := range slices.Sorted(maps.Keys(builds)) {
 		for _, name := range []string{"check", "dice", "shoe", "games"} {
 			if only := os.Getenv("PFCHECK_BENCH_ROWS"); only == "" || slices.Contains(strings.Split(only, ","), prefix+name) {
-				rows = append(rows, tapRow{prefix + name, builds[prefix] + "/de/" + name + "/" + pages[name].link, pages[name].status})
+				rows = append(rows, tapRow{prefix + name, builds[prefix] + "/de/" + name + "/" + pages[name].link,
+					filepath.Join(dists[prefix], "de", name, "index.html") + pages[name].link, pages[name].status})
 			}
 		}
 	}
 	loadBefore := loadAverage()
-	visits := map[string][]tapVisit{} // row/cold, row/warm, row/kept
+	visits := map[string][]tapVisit{} // row/cold, row/warm, row/kept, row/file
 	round := 0
 	for b.Loop() {
 		for i := range rows {
@@ -112,6 +120,7 @@ func BenchmarkFirstTap(b *testing.B) {
 			if row.status != "" { // the floor has no service worker
 				visits[row.name+"/kept"] = append(visits[row.name+"/kept"], keptTap(b, row))
 			}
+			visits[row.name+"/file"] = append(visits[row.name+"/file"], savedTap(b, row))
 		}
 		round++
 	}
@@ -129,7 +138,7 @@ func BenchmarkFirstTap(b *testing.B) {
 	var table strings.Builder
 	fmt.Fprintf(&table, "%-7s %-5s %10s %12s %8s %12s   phases (median ms): %s\n", "page", "visit", "FCP", "verdict", "×hello", "transferred", strings.Join(phases, " / "))
 	for _, row := range rows {
-		for _, visit := range []string{"cold", "warm", "kept"} {
+		for _, visit := range []string{"cold", "warm", "kept", "file"} {
 			key := row.name + "/" + visit
 			if len(visits[key]) == 0 {
 				continue
@@ -147,9 +156,11 @@ func BenchmarkFirstTap(b *testing.B) {
 					at = append(at, "–")
 				}
 			}
+			ratio := v / medianOf(floor, verdict)
 			fmt.Fprintf(&table, "%-7s %-5s %7.0f ms %9.0f ms %8.2f %9.1f KB   %s\n", row.name, visit, medianOf(key, fcp), v,
-				v/medianOf(floor, verdict), medianOf(key, transferred)/1000, strings.Join(at, " / "))
+				ratio, medianOf(key, transferred)/1000, strings.Join(at, " / "))
 			b.ReportMetric(v, row.name+"-"+visit+"-verdict-ms")
+			b.ReportMetric(ratio, row.name+"-"+visit+"-x-hello")
 			b.ReportMetric(medianOf(key, fcp), row.name+"-"+visit+"-fcp-ms")
 		}
 	}
@@ -165,14 +176,14 @@ func firstTap(b *testing.B, row tapRow) (cold, warm tapVisit) {
 	defer cancel()
 	ctx, cancelTimeout := context.WithTimeout(ctx, 3*time.Minute)
 	defer cancelTimeout()
-	cold = phoneVisit(b, ctx, row, true)
+	cold = phoneVisit(b, ctx, row, row.url, true)
 	// The first tab leaves its page, so that it does nothing meanwhile.
 	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
 		b.Fatal(err)
 	}
 	second, cancelSecond := chromedp.NewContext(ctx)
 	defer cancelSecond()
-	warm = phoneVisit(b, second, row, true)
+	warm = phoneVisit(b, second, row, row.url, true)
 	return cold, warm
 }
 
@@ -192,13 +203,23 @@ func keptTap(b *testing.B, row tapRow) tapVisit {
 	}
 	second, cancelSecond := chromedp.NewContext(ctx)
 	defer cancelSecond()
-	return phoneVisit(b, second, row, false)
+	return phoneVisit(b, second, row, row.url, false)
 }
 
-// phoneVisit opens the row's page in the tab of ctx on the phone, the
+// savedTap opens the row's page from file:// on the phone, in a new browser
+// context: a saved page, which has no worker and fetches nothing.
+func savedTap(b *testing.B, row tapRow) tapVisit {
+	ctx, cancel := chromedp.NewContext(browserCtx, chromedp.WithNewBrowserContext())
+	defer cancel()
+	ctx, cancelTimeout := context.WithTimeout(ctx, 3*time.Minute)
+	defer cancelTimeout()
+	return phoneVisit(b, ctx, row, "file://"+row.file, false)
+}
+
+// phoneVisit opens url, the row's page, in the tab of ctx on the phone, the
 // service worker's script blocked or not, and returns what it measured
 // once its verdict is shown.
-func phoneVisit(b *testing.B, ctx context.Context, row tapRow, blockWorker bool) tapVisit {
+func phoneVisit(b *testing.B, ctx context.Context, row tapRow, url string, blockWorker bool) tapVisit {
 	steps := []error{}
 	_, err := chromedp.Call(ctx, network.Enable, network.EnableParams{})
 	steps = append(steps, err)
@@ -223,7 +244,7 @@ func phoneVisit(b *testing.B, ctx context.Context, row tapRow, blockWorker bool)
 		}
 	}
 	tb := &tab{ctx: ctx, t: b}
-	tb.navigate(row.url)
+	tb.navigate(url)
 	tb.poll(`performance.getEntriesByName('pfcheck:verdict').length > 0`)
 	if status := eval[string](tb, `document.getElementById('verdict').dataset.status`); row.status != "" && status != row.status {
 		b.Fatalf("%s: status %s, want %s", row.name, status, row.status)
