@@ -109,9 +109,9 @@ func buildWasm(page web.Page, out, version string) ([]byte, error) {
 	return os.ReadFile(out)
 }
 
-// quick makes compressBrotli take quality 5: a build in seconds, for a test
-// that needs a build other than make build's and whose forms are not in
-// question (TestOffline).
+// quick makes compressBrotli take quality 5: a build in seconds, for the
+// tests, which read the forms but do not weigh them (make test's QUICK=1,
+// TestOffline's second build); make build, serve and bench take 11.
 var quick = flag.Bool("quick", false, "brotli at quality 5, not 11 (a quicker build, some 15% larger on the wire)")
 
 // compress gzips a file with compress/gzip at its best. Every browser takes
