@@ -109,11 +109,10 @@ func Read(rec map[string]any) (Match, []report.Problem) {
 	return m, r.Problems
 }
 
+// checkClientSeeds checks a list the reader has: an empty one is absent
+// (record.Reader.Has), so missing before it comes here.
 func checkClientSeeds(seeds []string) (code string, at int) {
-	switch {
-	case len(seeds) == 0:
-		return record.CodeMissing, 0
-	case len(seeds) > MaxClientSeeds:
+	if len(seeds) > MaxClientSeeds {
 		return CodeTooMany, 0
 	}
 	for i, s := range seeds {
