@@ -113,8 +113,7 @@ function showHistory(history) {
   const builds = history?.builds ?? [];
   const current = builds.at(-1);
   if (!current) return;
-  const day = new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium' });
-  const date = (iso) => day.format(new Date(iso));
+  const date = (iso) => formatDay(new Date(iso));
   const list = new Intl.ListFormat(intlLocale);
   let key = 'msg.history.unsigned';
   if (!current.checked) key = 'msg.history.unchecked';
@@ -132,7 +131,11 @@ function showHistory(history) {
 async function keptSince() {
   const stored = await caches.match(location.href.split('#')[0], { ignoreSearch: true });
   const date = new Date(stored?.headers.get('Date') ?? NaN);
-  return Number.isNaN(date.getTime()) ? '?' : new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium' }).format(date);
+  return Number.isNaN(date.getTime()) ? '?' : formatDay(date);
 }
+
+// A day as the page's language writes it (made when asked: a page's first
+// Intl formatter costs it some 50 ms).
+const formatDay = (date) => new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium' }).format(date);
 
 keepOffline();

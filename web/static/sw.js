@@ -215,8 +215,8 @@ async function fingerprint(publicKey) {
 
 // The server's manifest and signatures of this build, fetched past every
 // cache (an old copy would vouch for another build): {manifest, signatures}
-// as bytes (signatures undefined where the build has none), and
-// {signers, checked}: the public keys whose Ed25519 signature of the
+// as bytes (signatures undefined where the build has none), the manifest's
+// sha256, and {signers, checked}: the public keys whose Ed25519 signature of the
 // manifest is good; checked is false where the engine has no Ed25519, and
 // signers then the keys the build names. A manifest missing, or naming
 // other files than this worker's, vouches for nothing.
@@ -225,15 +225,16 @@ async function vouched() {
     const response = await fetch(url, { cache: 'no-store' }).catch(() => undefined);
     return response?.status === 200 ? new Uint8Array(await response.arrayBuffer()) : undefined;
   };
-  const none = { manifest: undefined, signatures: undefined, signers: [], checked: true };
+  const none = { manifest: undefined, sha256: '', signatures: undefined, signers: [], checked: true };
   const manifest = await get(manifestURL);
   if (!manifest || !namesThisBuild(manifest)) return none;
+  const sha256 = hex(await crypto.subtle.digest('SHA-256', manifest));
   const signatures = await get(signaturesURL);
   // Each signature of this manifest whose key and signature are base64.
   let listed = [];
   try {
     const s = JSON.parse(new TextDecoder().decode(signatures));
-    if (s.manifest === hex(await crypto.subtle.digest('SHA-256', manifest))) {
+    if (s.manifest === sha256) {
       listed = s.signatures.filter((g) => {
         try {
           return bytesOf(g.publicKey).length > 0 && bytesOf(g.signature).length > 0;
@@ -251,13 +252,13 @@ async function vouched() {
     try {
       key = await crypto.subtle.importKey('raw', bytesOf(publicKey), { name: 'Ed25519' }, false, ['verify']);
     } catch (err) {
-      if (err.name === 'NotSupportedError') return { manifest, signatures, signers: listed.map((g) => g.publicKey), checked: false };
+      if (err.name === 'NotSupportedError') return { manifest, sha256, signatures, signers: listed.map((g) => g.publicKey), checked: false };
       continue; // not an Ed25519 key
     }
     const good = await crypto.subtle.verify({ name: 'Ed25519' }, key, bytesOf(signature), manifest).catch(() => false);
     if (good && !signers.includes(publicKey)) signers.push(publicKey);
   }
-  return { manifest, signatures, signers, checked: true };
+  return { manifest, sha256, signatures, signers, checked: true };
 }
 
 // Whether the manifest names for each file of this worker the SHA-256 it
@@ -307,13 +308,12 @@ async function install() {
   if (vouch.manifest) await cache.put(manifestURL, new Response(vouch.manifest, json));
   if (vouch.signatures) await cache.put(signaturesURL, new Response(vouch.signatures, json));
   const signers = await Promise.all(vouch.signers.map(fingerprint));
-  const manifest = vouch.manifest ? hex(await crypto.subtle.digest('SHA-256', vouch.manifest)) : '';
   const now = new Date().toISOString();
   await inHistory('readwrite', async ({ builds, line: held }) => {
     for (const earlier of await settled(builds.getAll())) {
       if (!earlier.until && earlier.build !== build) await settled(builds.put({ ...earlier, until: now }));
     }
-    await settled(builds.put({ build, version, manifest, signers, checked: vouch.checked, since: now, until: '' }));
+    await settled(builds.put({ build, version, manifest: vouch.sha256, signers, checked: vouch.checked, since: now, until: '' }));
     if (!pins?.length) await settled(held.put(vouch.signers, 'pins'));
     await settled(held.delete('refused'));
   });
