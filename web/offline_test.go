@@ -12,6 +12,7 @@ import (
 	"encoding/pem"
 	"errors"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -833,5 +834,72 @@ func TestKeptPagesHoldTheLine(t *testing.T) {
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.Contains(string(out), "which the manifest names for no file") {
 		t.Errorf("verify-site --file of a changed copy: %v, want exit 1\n%s", err, out)
+	}
+}
+
+// withoutEd25519 writes into dir the worker of dist, with a line first that
+// makes WebCrypto refuse Ed25519 keys as an engine without Ed25519 does,
+// and an extra line after it (a new build) when changed; the server then
+// serves that sw.js as it is (no compressed copy).
+func withoutEd25519(t *testing.T, dir string, changed bool) {
+	t.Helper()
+	worker := string(readFile(t, filepath.Join(distDir, "sw.js")))
+	useStrict, rest, _ := strings.Cut(worker, "\n")
+	noEd25519 := `{ const importKey = crypto.subtle.importKey.bind(crypto.subtle);
+  crypto.subtle.importKey = (format, key, algorithm, ...rest) => algorithm?.name === 'Ed25519'
+    ? Promise.reject(new DOMException('no Ed25519 here', 'NotSupportedError')) : importKey(format, key, algorithm, ...rest); }`
+	worker = useStrict + "\n" + noEd25519 + "\n" + rest
+	if changed {
+		worker += "\n// another build\n"
+	}
+	for _, name := range []string{"sw.js.br", "sw.js.gz"} {
+		if err := os.Remove(filepath.Join(dir, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "sw.js"), []byte(worker), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestUncheckableSignatures: in an engine that cannot check an Ed25519
+// signature, the first build kept pins the keys it names and the foot says
+// that this browser cannot check who signed it; a new build, even signed
+// by the same key, is not kept, the kept verifier runs and the page says
+// that it could not check the new build's signatures.
+func TestUncheckableSignatures(t *testing.T) {
+	browser := isolatedBrowser(t)
+	key, _ := signingKey(t)
+	words := pageWords(t, "check", "de")
+	dir := copyOf(t, distDir)
+	withoutEd25519(t, dir, false)
+	signBuild(t, dir, key)
+	s := serveSite(t, dir, "127.0.0.1:0")
+
+	first := openIn(browser, t, s.url()+"/de/check/")
+	if got := first.waitSelfTest(); got != "pass" {
+		t.Fatalf("self-test %s", got)
+	}
+	kept := first.waitWorker()
+	keptOn := first.today()
+	if got, want := first.historyLine(), strings.ReplaceAll(words["msg.history.unchecked"], "{date}", keptOn); got != want {
+		t.Errorf("the foot says %q, want %q", got, want)
+	}
+	verifier := first.footerSHA256()
+
+	withoutEd25519(t, dir, true)
+	visit := openIn(browser, t, s.url()+"/de/check/")
+	if got := visit.waitUpdate(); got != "redundant" {
+		t.Errorf("the new worker ends %s, want redundant", got)
+	}
+	visit.poll(`document.querySelector('[data-integrity-notice]').textContent !== ''`)
+	if got, want := eval[string](visit, `document.querySelector('[data-integrity-notice]').textContent`), strings.ReplaceAll(words["msg.integrity.uncheckable"], "{date}", keptOn); got != want {
+		t.Errorf("the notice says %q, want %q", got, want)
+	}
+	if got := visit.waitWorker(); !slices.Equal(got, kept) {
+		t.Errorf("caches %q, want the kept build's %q", got, kept)
+	}
+	if got := visit.footerSHA256(); got != verifier {
+		t.Errorf("verifier %s, want the kept one %s", got, verifier)
 	}
 }
