@@ -7,7 +7,7 @@ import { createHash, generateKeyPairSync, sign } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test as nodeTest } from 'node:test';
 import { pathToFileURL } from 'node:url';
 
 import { load } from '../node/pfcheck.mjs';
@@ -123,11 +123,35 @@ export function suite(name) {
       const failed = started.find((s) => s.status === 'rejected');
       if (failed) throw /** @type {PromiseRejectedResult} */ (failed).reason;
       page = await browser.page();
-      console.log(`# ${name} ${browser.version}`);
+      console.log(`${name} ${browser.version}`);
     });
     after(async () => {
       await browser?.close();
       await site?.stop();
+    });
+
+    // WebKit (MiniBrowser 2.50 under WebKitWebDriver) at times never
+    // finishes a navigation to a page of 127.0.0.1 whose origin has a
+    // service worker, and then answers no command of the session (2 of 4
+    // full make test runs, 1 of some 15 runs of this suite alone, in
+    // different tests; WebDriver's navigation and the page's own alike; it
+    // could not be traced to a request of ours). Such a test runs once more
+    // in a new browser, once a run, and the run says so; a test that fails
+    // otherwise fails.
+    let renewed = false;
+    const hung = (err) => err?.name === 'TimeoutError' || /: TimeoutError$/.test(err?.message ?? '');
+    const test = (title, fn) => nodeTest(title, async () => {
+      try {
+        await fn();
+      } catch (err) {
+        if (name !== 'webkit' || renewed || !hung(err)) throw err;
+        renewed = true;
+        console.log(`${name}: "${title}" hung (${err.message}); it runs again in a new browser`);
+        await browser.close();
+        browser = await launch(name);
+        page = await browser.page();
+        await fn();
+      }
     });
 
     // open loads url and waits for the self-test and, with a link, the
