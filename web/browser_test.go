@@ -211,10 +211,12 @@ func newTab(t testing.TB) *tab {
 	return newTabIn(browserCtx, t)
 }
 
-// newTabIn is newTab in the browser context of parent.
+// newTabIn is newTab in the browser context of parent. A tab lives three
+// minutes, which finds a hang: a page audited a season twice over on two
+// loaded cores outlived 90 s (TestAuditMatchLinks, in a full run).
 func newTabIn(parent context.Context, t testing.TB) *tab {
 	t.Helper()
-	return newTabFor(parent, t, 90*time.Second)
+	return newTabFor(parent, t, 3*time.Minute)
 }
 
 // newTabFor is newTabIn for a tab that may take up to timeout (the audit
