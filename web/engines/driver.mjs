@@ -157,21 +157,7 @@ async function launchWebKit() {
   // outcome each test checks catches an exception that stopped a page.
   class WebKitPage extends BasePage {
     location() { return session.getCurrentUrl(); }
-    // The page leaves itself (location.assign) where WebDriver's own
-    // navigation, begun while a service worker's fetches and cache writes
-    // were in flight, could hang every later load of the worker's site past
-    // the driver's timeout (2 of 4 full make test runs; the same wedge is
-    // microsoft/playwright#42273, where page-initiated loads never hung).
-    // An http page may not open a file:, which WebDriver opens from
-    // about:blank.
-    async navigate(url) {
-      if (url.startsWith('file:')) {
-        if (/^https?:/.test(await this.location())) await this.navigate('about:blank');
-        return session.get(url);
-      }
-      await session.executeScript(`const to = arguments[0]; window.pfcheckLeft = true; setTimeout(() => location.assign(to));`, url);
-      await this.poll(`!window.pfcheckLeft && document.readyState === 'complete'`);
-    }
+    navigate(url) { return session.get(url); }
     async eval(expression) {
       const out = await session.executeAsyncScript(`const done = arguments[arguments.length - 1];
         Promise.resolve().then(() => (${expression})).then((v) => done({ v: v === undefined ? null : v }), (e) => done({ e: String(e) }));`);

@@ -132,10 +132,12 @@ export function suite(name) {
 
     // WebKit (MiniBrowser 2.50 under WebKitWebDriver) at times never
     // finishes a navigation to a page of 127.0.0.1 whose origin has a
-    // service worker, and then answers no command of the session (2 of 4
-    // full make test runs, 1 of some 15 runs of this suite alone, in
-    // different tests; WebDriver's navigation and the page's own alike; it
-    // could not be traced to a request of ours). Such a test runs once more
+    // service worker, and then answers no command of the session (3 of 5
+    // full make test runs and 1 of 15 runs of this suite alone, mostly at
+    // the first visit to the shared server after the tests of origins of
+    // their own; by WebDriver's navigation and the page's own
+    // (location.assign) alike; not traced to a request of ours, not met
+    // after 70 s idle alone). Such a test runs once more
     // in a new browser, once a run, and the run says so; a test that fails
     // otherwise fails.
     let renewed = false;
@@ -371,12 +373,7 @@ export function suite(name) {
     // Issue 39: the worker pins the signers of the first build it keeps; a
     // new build (here another sw.js over the same files) signed by another
     // key alone is not kept, and the page says so. Signatures are written
-    // as make sign writes them. In Firefox, the issue's engine beside
-    // Chromium: in WebKit (MiniBrowser) the second visit, while the new
-    // worker installed, hung past the driver's timeout in a full make test
-    // and took the session down (it passed alone): WebDriver's navigation
-    // with the worker's fetches in flight, which WebKitPage.navigate now
-    // leaves to the page (driver.mjs).
+    // as make sign writes them.
     test('a kept page takes no new build its signer did not sign, and says so', async () => {
       const dir = mkdtempSync(join(tmpdir(), 'pfcheck-signed-'));
       for (const name of readdirSync(dist)) {
