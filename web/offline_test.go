@@ -577,6 +577,14 @@ func TestReturnRunsKeptVerifier(t *testing.T) {
 			t.Errorf("the return asked the server for %s", p)
 		}
 	}
+	// What it saves is the whole page as kept, with its manifest's line
+	// (common.js: keptWithIntegrity).
+	page := string(readFile(t, filepath.Join(distDir, "en", "check", "index.html")))
+	doctype := strings.IndexByte(page, '\n') + 1
+	saved := await[string](back, `keptWithIntegrity().then((parts) => new Blob(parts).text())`)
+	if line, rest, _ := strings.Cut(saved[min(doctype, len(saved)):], "\n"); saved[:min(doctype, len(saved))] != page[:doctype] || !strings.HasPrefix(line, "<!--pfcheck-saved ") || rest != page[doctype:] {
+		t.Error("the return saves other than the kept page with its manifest's line")
+	}
 	// Its policy lets it fetch the kept verifier only.
 	if got := await[string](back, `fetch('../../integrity.json').then(() => 'fetched', () => 'refused')`); got != "refused" {
 		t.Errorf("the return may fetch its integrity manifest: %s", got)
