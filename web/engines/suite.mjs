@@ -154,13 +154,14 @@ export function suite(name) {
     // clean: no console error or warning, no uncaught exception, nothing the
     // page's policy refused or would refuse (problems), and no
     // request but the document itself (and, served, the service worker the
-    // page registers to keep itself, and what the browser asks for to offer
-    // installing the page: its manifest and icons).
+    // page registers to keep itself, the verifier it keeps apart from a
+    // kept page, which only it answers (sw.js: verifierURL), and what the
+    // browser asks for to offer installing the page: its manifest and icons).
     async function clean(url) {
       assert.deepEqual(await page.problems(), [], `${url}: console problems`);
       const doc = url.split('#')[0];
       const others = (await page.requests()).filter((r) => r.split('#')[0] !== doc && !r.startsWith('blob:') && !r.startsWith('data:')
-        && !/^http:\/\/127\.0\.0\.1:\d+\/(sw\.js|\w+\/manifest\.webmanifest|icons\/[\w.-]+\.png)$/.test(r));
+        && !/^http:\/\/127\.0\.0\.1:\d+\/(sw\.js|wasm\/[0-9a-f]{64}\.wasm|\w+\/manifest\.webmanifest|icons\/[\w.-]+\.png)$/.test(r));
       assert.deepEqual(others, [], `${url}: requests other than the document`);
     }
 
@@ -329,6 +330,9 @@ export function suite(name) {
         // A page opened later asks to be kept.
         await page.poll(`${keptPages}.then((p) => p.length === 2)`, 300_000);
         assert.deepEqual(await page.eval(keptPages), ['/de/check/', '/el/dice/'], 'only the pages opened are kept');
+        // And each without its verifier's text, which a return opens (issue 38).
+        await page.poll(`caches.keys().then(async (names) => (await (await caches.open(names[0])).keys())
+          .filter((r) => new URL(r.url).pathname.startsWith('/light/')).length === 2)`, 300_000);
       } finally {
         await own.stop();
       }
@@ -340,6 +344,8 @@ export function suite(name) {
         // page's "offline" line reads, stays true here: only the server
         // is gone).
         assert.equal(await page.eval('navigator.serviceWorker.controller !== null'), true, `${url}: from the service worker`);
+        assert.equal(await page.eval(`document.getElementById('verifier') === null && 'keptVerifier' in document.documentElement.dataset`),
+          true, `${url}: without its verifier's text`);
         await clean(url);
       }
     });
