@@ -18,7 +18,9 @@ function blobParts(id) {
 const arriving = {};
 
 function receive(id) {
-  const kept = document.documentElement.dataset.keptVerifier;
+  // Only from the worker that opened the page: a copy of it saved elsewhere
+  // fetches nothing.
+  const kept = navigator.serviceWorker?.controller && document.documentElement.dataset.keptVerifier;
   const coming = kept ? fromWorker(kept) : streamed(id);
   if (!coming) return;
   // A cut or missing part rejects the compile, which loadVerifier reports
