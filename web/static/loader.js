@@ -20,8 +20,8 @@ const arriving = {};
 function receive(id) {
   // Only from the worker that opened the page: a copy of it saved elsewhere
   // fetches nothing.
-  const kept = navigator.serviceWorker?.controller && document.documentElement.dataset.keptVerifier;
-  const coming = kept ? fromWorker(kept) : streamed(id);
+  const kept = document.documentElement.dataset.keptVerifier;
+  const coming = kept && navigator.serviceWorker?.controller ? fromWorker(kept) : streamed(id);
   if (!coming) return;
   // A cut or missing part rejects the compile, which loadVerifier reports
   // (its bytes fail their hash); a page that stops before it reads one must
