@@ -428,41 +428,24 @@ func (tb *tab) requestsBesides(documentURL string) []string {
 	for _, r := range tb.requests {
 		// A blob: URL is no request: it names what the page made in memory
 		// (the audit page's workers).
-		if r != documentURL && !installRequest(documentURL, r) && !keptVerifierRequest(documentURL, r) && !strings.HasPrefix(r, "blob:") {
+		if r != documentURL && !installRequest(documentURL, r) && !strings.HasPrefix(r, "blob:") {
 			out = append(out, r)
 		}
 	}
 	return out
 }
 
-// installRequest reports whether a request of a served page at
-// documentURL is one the browser makes to offer installing it.
+// installRequest reports whether a request of a served page at documentURL
+// is one the browser makes to offer installing it.
 func installRequest(documentURL, request string) bool {
-	p, ok := ownPath(documentURL, request)
-	manifest, _ := path.Match("/*/manifest.webmanifest", p)
-	icon, _ := path.Match("/icons/*.png", p)
-	return ok && (manifest || icon)
-}
-
-// keptVerifierRequest reports whether a request of a served page at
-// documentURL is for the verifier the service worker keeps apart from the
-// page (sw.js: verifierURL), which only the worker answers.
-func keptVerifierRequest(documentURL, request string) bool {
-	p, ok := ownPath(documentURL, request)
-	return ok && keptVerifierPath.MatchString(p)
-}
-
-var keptVerifierPath = regexp.MustCompile(`^/wasm/[0-9a-f]{64}\.wasm$`)
-
-// ownPath returns the path of a request of a served page at documentURL to
-// the page's own origin; false for any other.
-func ownPath(documentURL, request string) (string, bool) {
 	doc, err1 := url.Parse(documentURL)
 	req, err2 := url.Parse(request)
 	if err1 != nil || err2 != nil || !strings.HasPrefix(doc.Scheme, "http") || req.Scheme != doc.Scheme || req.Host != doc.Host {
-		return "", false
+		return false
 	}
-	return req.Path, true
+	manifest, _ := path.Match("/*/manifest.webmanifest", req.Path)
+	icon, _ := path.Match("/icons/*.png", req.Path)
+	return manifest || icon
 }
 
 // download presses the download button at selector and returns the file

@@ -119,10 +119,7 @@ func (p Page) BuildTags() string {
 // its own workers. The header allows any inline script and style, so that
 // it stays the same from build to build; the page carries the same policy
 // naming its own inline elements by hash (PagePolicy) in a meta tag, and a
-// browser enforces both. A server sends frame-ancestors too (Headers). The
-// service worker opens a page it keeps without its verifier's text, with
-// both policies letting it fetch the one URL where the worker keeps that
-// verifier (web/static/sw.js: keepLight).
+// browser enforces both. A server sends frame-ancestors too (Headers).
 func CSP(p Page) string {
 	if p.Name == "" {
 		return LandingCSP

@@ -154,14 +154,13 @@ export function suite(name) {
     // clean: no console error or warning, no uncaught exception, nothing the
     // page's policy refused or would refuse (problems), and no
     // request but the document itself (and, served, the service worker the
-    // page registers to keep itself, the verifier it keeps apart from a
-    // kept page, which only it answers (sw.js: verifierURL), and what the
-    // browser asks for to offer installing the page: its manifest and icons).
+    // page registers to keep itself, and what the browser asks for to offer
+    // installing the page: its manifest and icons).
     async function clean(url) {
       assert.deepEqual(await page.problems(), [], `${url}: console problems`);
       const doc = url.split('#')[0];
       const others = (await page.requests()).filter((r) => r.split('#')[0] !== doc && !r.startsWith('blob:') && !r.startsWith('data:')
-        && !/^http:\/\/127\.0\.0\.1:\d+\/(sw\.js|wasm\/[0-9a-f]{64}\.wasm|\w+\/manifest\.webmanifest|icons\/[\w.-]+\.png)$/.test(r));
+        && !/^http:\/\/127\.0\.0\.1:\d+\/(sw\.js|\w+\/manifest\.webmanifest|icons\/[\w.-]+\.png)$/.test(r));
       assert.deepEqual(others, [], `${url}: requests other than the document`);
     }
 

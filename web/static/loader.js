@@ -18,8 +18,8 @@ function blobParts(id) {
 const arriving = {};
 
 function receive(id) {
-  // Only from the worker that opened the page: a copy of it saved elsewhere
-  // fetches nothing.
+  // Only where the worker that opened the page keeps it (a copy of the
+  // page saved elsewhere has no such cache).
   const kept = document.documentElement.dataset.keptVerifier;
   const coming = kept && navigator.serviceWorker?.controller ? fromWorker(kept) : streamed(id);
   if (!coming) return;
@@ -79,11 +79,12 @@ function streamed(id) {
 
 // A verifier the service worker keeps apart from a page it opens without
 // the verifier's text (sw.js: keepLight), compiled as it streams from the
-// worker's cache, where the engine keeps what it compiled for the next
-// visit, while a copy is read for loadVerifier to hash, which runs nothing
-// that is not the build's (a copy not found fails it).
+// worker's cache (no request: the page's policy allows none), beside which
+// the engine may keep what it compiled for the next visit, while a copy is
+// read for loadVerifier to hash, which runs nothing that is not the
+// build's.
 function fromWorker(url) {
-  const response = fetch(url).then((r) => [r, r.clone()]);
+  const response = caches.match(url).then((r) => [r, r.clone()]);
   return {
     module: response.then(([r]) => WebAssembly.compileStreaming(r)),
     bytes: response.then(([, copy]) => copy.arrayBuffer()).then((buffer) => new Uint8Array(buffer)),

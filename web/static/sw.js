@@ -28,10 +28,9 @@
 // from the page (no byte more on the wire), at a URL of its SHA-256 (which
 // the page's languages share), and the page without the verifier's text,
 // which it opens instead. That page's loader compiles the verifier from
-// the worker's copy (loader.js: fromWorker), as the engine caches compiled
-// code, and hashes it before it runs, as the whole page does; its policy
-// lets it fetch that one URL, which only the worker answers. What a page
-// saves, and what a check of the site reads, are the pages as kept.
+// the worker's cache (loader.js: fromWorker), with no request, and hashes
+// it before it runs, as the whole page does. What a page saves, and what a
+// check of the site reads, are the pages as kept.
 //
 // Only a URL's path is read: its query and its fragment, which may carry a
 // match, are neither read nor kept, and nothing a player types reaches the
@@ -152,13 +151,11 @@ async function keep(kept, before = []) {
 const nameOf = (page) => page.split('/')[1];
 const verifierURL = (page) => absolute(`wasm/${verifiers.get(nameOf(page))}.wasm`);
 const lightURL = (page) => absolute(`light/${page}`);
-const isVerifierURL = (href) => href.startsWith(registration.scope) && /^wasm\/[0-9a-f]{64}\.wasm$/.test(href.slice(registration.scope.length));
 
 // The elements of a page's verifier as web/blob.go writes them: the first,
 // with its shift, then its parts, one after another.
 const verifierFirst = /<script type="[^"]*" id="verifier" data-shift="(\d+)">([^<]*)<\/script>\n/g;
 const verifierPart = /<script type="[^"]*" data-part-of="verifier">([^<]*)<\/script>\n/y;
-const policyTag = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/;
 
 // A page's verifier, decoded, and where its elements start and end in
 // html; undefined for a page without one.
@@ -172,13 +169,11 @@ function verifierIn(html) {
   return { bytes: decodeTexts(texts, Number(first[1])), start: first.index, end };
 }
 
-// policy, letting the page fetch url too.
-const fetching = (policy, url) => policy.includes('connect-src ') ? policy.replace('connect-src ', `connect-src ${url} `) : `${policy}; connect-src ${url}`;
-
 // Keeps, beside a kept page, its verifier, decoded from the page, and the
 // page without the verifier's elements, which names where it is kept
-// (data-kept-verifier) and whose policy, in its meta tag and its header,
-// lets it fetch that one URL; unless both are kept already. A page whose
+// (data-kept-verifier); unless both are kept already. The page reads it
+// from the cache, which its policy need not allow (a fetch of it, which
+// Firefox checks against the worker's URL, would need it). A page whose
 // verifier is not what the build wrote is kept whole only, and opens whole.
 async function keepLight(cache, page) {
   const url = verifierURL(page);
@@ -187,13 +182,11 @@ async function keepLight(cache, page) {
   const html = await stored.text();
   const found = verifierIn(html);
   const head = found ? html.slice(0, found.start) : '';
-  if (!found || !policyTag.test(head) || !head.includes('<html ') ||
+  if (!found || !head.includes('<html ') ||
     hex(await crypto.subtle.digest('SHA-256', found.bytes)) !== verifiers.get(nameOf(page))) return;
-  const light = head.replace('<html ', `<html data-kept-verifier="${url}" `)
-    .replace(policyTag, (tag, policy) => tag.replace(policy, fetching(policy, url))) + html.slice(found.end);
+  const light = head.replace('<html ', `<html data-kept-verifier="${url}" `) + html.slice(found.end);
   const headers = new Headers(stored.headers);
   headers.delete('Content-Length');
-  if (headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', fetching(headers.get('Content-Security-Policy'), url));
   await cache.put(url, new Response(found.bytes, { headers: { 'Content-Type': 'application/wasm' } }));
   await cache.put(lightURL(page), new Response(light, { status: stored.status, statusText: stored.statusText, headers }));
 }
@@ -434,15 +427,7 @@ addEventListener('message', (event) => {
 });
 
 addEventListener('fetch', (event) => {
-  if (event.request.method !== 'GET') return;
-  const href = event.request.url;
-  // A kept verifier, which a page kept without it asks for: never from the
-  // network.
-  if (isVerifierURL(href)) {
-    event.respondWith(caches.match(href, { cacheName }).then((stored) => stored ?? new Response(null, { status: 404 })));
-    return;
-  }
-  const path = fileOf(href);
+  const path = event.request.method === 'GET' ? fileOf(event.request.url) : undefined;
   if (path === undefined) return;
   // The network for a file not kept, or if the browser has evicted the
   // cache; what it answers is not stored here.
