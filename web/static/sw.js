@@ -25,12 +25,12 @@
 //
 // A return parses no verifier text and compiles nothing again (issue 38):
 // beside each page it keeps, the worker keeps the page's verifier, decoded
-// from the page (no byte more on the wire), at a URL of its SHA-256 (which
-// the page's languages share), and the page without the verifier's text,
-// which it opens instead. That page's loader compiles the verifier from
-// the worker's cache (loader.js: fromWorker), with no request, and hashes
-// it before it runs, as the whole page does. What a page saves, and what a
-// check of the site reads, are the pages as kept.
+// from the page (no byte more on the wire), under a URL of its SHA-256
+// (which the page's languages share), and the page without the verifier's
+// text, which it opens instead. That page's loader compiles the verifier
+// from the worker's cache (loader.js: fromWorker), with no request, and
+// hashes it before it runs, as the whole page does. What a page saves, and
+// what a check of the site reads, are the pages as kept.
 //
 // Only a URL's path is read: its query and its fragment, which may carry a
 // match, are neither read nor kept, and nothing a player types reaches the
@@ -172,9 +172,10 @@ function verifierIn(html) {
 // Keeps, beside a kept page, its verifier, decoded from the page, and the
 // page without the verifier's elements, which names where it is kept
 // (data-kept-verifier); unless both are kept already. The page reads it
-// from the cache, which its policy need not allow (a fetch of it, which
-// Firefox checks against the worker's URL, would need it). A page whose
-// verifier is not what the build wrote is kept whole only, and opens whole.
+// from the cache with no request, under its policy as built (a fetch the
+// worker answered would need connect-src, which Firefox checks against the
+// worker's own URL for a Response the worker made). A page whose verifier
+// is not what the build wrote is kept whole only, and opens whole.
 async function keepLight(cache, page) {
   const url = verifierURL(page);
   if (await cache.match(lightURL(page)) && await cache.match(url)) return;
