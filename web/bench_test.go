@@ -185,7 +185,7 @@ func helloPage(b testing.TB) (file string, program []byte) {
 	html := strings.NewReplacer(
 		"@WASM@", BlobElements("verifier", program),
 		"@WASM_EXEC@", string(readFile(b, filepath.Join(distDir, "wasm_exec.js"))),
-		"@LOADER@", string(readFile(b, filepath.Join("static", "loader.js"))),
+		"@LOADER@", loaderScript(b),
 	).Replace(string(readFile(b, filepath.Join("testdata", "hello.html"))))
 	file = filepath.Join(dir, "hello.html")
 	if err := os.WriteFile(file, []byte(html), 0o644); err != nil {
@@ -203,6 +203,15 @@ func goFloorPage(b testing.TB, pageFile string, program []byte) string {
 		b.Fatal(err)
 	}
 	return file
+}
+
+// loaderScript is the pages' loader script as the build writes it.
+func loaderScript(b testing.TB) string {
+	var script string
+	for _, file := range Loader {
+		script += string(readFile(b, filepath.Join("static", file))) + "\n"
+	}
+	return script
 }
 
 func readFile(b testing.TB, name string) []byte {

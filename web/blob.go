@@ -17,6 +17,10 @@ import (
 // page stays ASCII (web/build/ascii.go): the bytes of UTF-8 above 0x7F,
 // which this once was, took Chromium 0.5 s more to parse on a phone's CPU.
 
+// Loader is the pages' loader script, by its files in web/static: the
+// loader, then the decoder of the blobs, which the service worker takes too.
+var Loader = []string{"loader.js", "blob.js"}
+
 // BlobType is the type of the script elements that carry a blob, which no
 // browser runs.
 const BlobType = "application/x-pfcheck-bytes"

@@ -198,10 +198,14 @@ func (tb *tab) waitWorker() []string {
 	return await[[]string](tb, `caches.keys()`)
 }
 
-// waitKept waits until the service worker has kept the tab's page.
+// waitKept waits until the service worker has kept the tab's page and,
+// where its build keeps it (the page's loader takes it: fromWorker; not a
+// build before issue 38, which make bench may compare), the page without
+// its verifier's text (sw.js: keepLight), which it keeps last.
 func (tb *tab) waitKept() {
 	tb.t.Helper()
-	tb.poll(`caches.match(location.href.split('#')[0]).then((stored) => stored !== undefined)`)
+	tb.poll(`Promise.all([location.href.split('#')[0], location.origin + '/light' + location.pathname.replace(/index\.html$/, '')]
+		.map((url) => caches.match(url))).then(([page, light]) => page !== undefined && (light !== undefined || typeof fromWorker !== 'function'))`)
 }
 
 // storedURLs returns the URLs stored in each cache.
@@ -278,20 +282,29 @@ func copyOf(t *testing.T, dist string) string {
 }
 
 // keptURLs are the URLs the worker keeps for the pages (paths like
-// "de/check/") at the site's URL: each page, its language's manifest, the
-// icons and the landing page, and the build's integrity manifest (the
-// build here is signed by no one: no signatures); sorted.
-func keptURLs(siteURL string, pages ...string) []string {
+// "de/check/") of the build in dist at the site's URL: each page, the page
+// without its verifier's text, its verifier (by the SHA-256 of
+// dist/wasm/<page>.wasm), its language's manifest, the icons and the
+// landing page, and the build's integrity manifest (the build here is
+// signed by no one: no signatures); sorted.
+func keptURLs(t *testing.T, dist, siteURL string, pages ...string) []string {
+	t.Helper()
 	urls := []string{siteURL + "/", siteURL + "/integrity.json"}
 	for _, name := range []string{"icon-192.png", "icon-512.png", "icon-maskable-512.png", "apple-touch-icon.png"} {
 		urls = append(urls, siteURL+"/icons/"+name)
 	}
 	for _, p := range pages {
-		lang, _, _ := strings.Cut(p, "/")
-		urls = append(urls, siteURL+"/"+p, siteURL+"/"+lang+"/manifest.webmanifest")
+		lang, name, _ := strings.Cut(strings.TrimSuffix(p, "/"), "/")
+		urls = append(urls, siteURL+"/"+p, siteURL+"/light/"+p, keptVerifierURL(t, dist, siteURL, name), siteURL+"/"+lang+"/manifest.webmanifest")
 	}
 	slices.Sort(urls)
 	return slices.Compact(urls)
+}
+
+// keptVerifierURL is where the worker keeps the verifier of the page name
+// of the build in dist (sw.js: verifierURL).
+func keptVerifierURL(t *testing.T, dist, siteURL, name string) string {
+	return siteURL + "/wasm/" + fileSHA256(t, filepath.Join(dist, "wasm", name+".wasm")) + ".wasm"
 }
 
 // halfDeployed is a copy of oldDist with the service worker of newDist: a
@@ -397,7 +410,7 @@ func TestOffline(t *testing.T) {
 		t.Fatalf("caches %q, want one", names)
 	}
 	oldCache := names[0]
-	if got, want := first.storedURLs()[oldCache], keptURLs(s.url(), "de/check/"); !slices.Equal(got, want) {
+	if got, want := first.storedURLs()[oldCache], keptURLs(t, distDir, s.url(), "de/check/"); !slices.Equal(got, want) {
 		t.Errorf("stored %q\nwant %q", got, want)
 	}
 	if got := first.kept(); got != "" {
@@ -408,7 +421,7 @@ func TestOffline(t *testing.T) {
 
 	second := openIn(browser, t, s.url()+"/el/dice/")
 	second.waitKept()
-	want := keptURLs(s.url(), "de/check/", "el/dice/")
+	want := keptURLs(t, distDir, s.url(), "de/check/", "el/dice/")
 	if got := second.storedURLs()[oldCache]; !slices.Equal(got, want) {
 		t.Errorf("stored %q\nwant %q", got, want)
 	}
@@ -494,7 +507,7 @@ func TestOffline(t *testing.T) {
 	updated := pageWords(t, "check", "de")["msg.offline.updated"]
 	visit.poll(`document.querySelector('[data-kept]').textContent === ` + jsString(updated))
 	newCache := await[[]string](visit, `caches.keys()`)[0]
-	if got, want := visit.storedURLs()[newCache], keptURLs(s2.url(), "de/check/", "el/dice/"); !slices.Equal(got, want) {
+	if got, want := visit.storedURLs()[newCache], keptURLs(t, newDist, s2.url(), "de/check/", "el/dice/"); !slices.Equal(got, want) {
 		t.Errorf("new cache holds %q\nwant %q", got, want)
 	}
 	// Only the build's manifest and signatures (none here), past every
@@ -518,6 +531,108 @@ func TestOffline(t *testing.T) {
 	s3 := serveSite(t, newDist, s.addr, servedAs("/sw.js", ""))
 	visit = openIn(browser, t, s3.url()+"/de/check/")
 	visit.waitStale("msg.offline.stale.worker")
+}
+
+// TestReturnRunsKeptVerifier (issue 38): a return to a kept page is served
+// without its verifier's text; the page compiles the verifier the worker
+// keeps apart, asks the server (and anything) for nothing, gives the whole
+// page's verdicts, shows its verifier's SHA-256, saves the whole page and
+// may fetch nothing. A
+// kept verifier whose bytes were changed gets the page's answer to a
+// verifier not the build's; a page whose kept verifier is missing opens
+// whole, and the worker keeps the verifier again.
+func TestReturnRunsKeptVerifier(t *testing.T) {
+	browser := isolatedBrowser(t)
+	s := serveSite(t, distDir, "127.0.0.1:0")
+	url := s.url() + "/en/check/"
+	links := offlineLinks(t)["check"]
+	first := openIn(browser, t, url+links[0])
+	if got := first.status(); got != "match" {
+		t.Fatalf("the first visit: status %s", got)
+	}
+	cache := first.waitWorker()[0]
+	first.waitKept()
+	wholeSHA256 := first.footerSHA256()
+	verifier := keptVerifierURL(t, distDir, s.url(), "check")
+	light := `document.getElementById('verifier') === null && document.querySelector('[data-part-of=verifier]') === null && document.documentElement.dataset.keptVerifier === ` + jsString(verifier)
+
+	asked := len(s.requested())
+	back := openIn(browser, t, url+links[0])
+	if !eval[bool](back, light) {
+		t.Fatalf("the return was served the whole page; stored %q; %v", back.storedURLs(), eval[string](back, `document.documentElement.outerHTML.slice(0, 300)`))
+	}
+	if got := back.status(); got != "match" {
+		t.Errorf("the return: status %s", got)
+	}
+	back.goTo(links[1])
+	if got := back.status(); got != "mismatch" {
+		t.Errorf("the return, tampered: status %s", got)
+	}
+	if got := back.footerSHA256(); got != wholeSHA256 {
+		t.Errorf("the return shows the verifier %s, the whole page %s", got, wholeSHA256)
+	}
+	if !eval[bool](back, `'verifier' in arriving`) {
+		t.Error("the return did not take the kept verifier")
+	}
+	for _, p := range s.requested()[asked:] {
+		if p != "/sw.js" {
+			t.Errorf("the return asked the server for %s", p)
+		}
+	}
+	// What it saves is the whole page as kept, with its manifest's line
+	// (common.js: keptWithIntegrity).
+	page := string(readFile(t, filepath.Join(distDir, "en", "check", "index.html")))
+	doctype := strings.IndexByte(page, '\n') + 1
+	saved := await[string](back, `keptWithIntegrity().then((parts) => new Blob(parts).text())`)
+	if line, rest, _ := strings.Cut(saved[min(doctype, len(saved)):], "\n"); saved[:min(doctype, len(saved))] != page[:doctype] || !strings.HasPrefix(line, "<!--pfcheck-saved ") || rest != page[doctype:] {
+		t.Error("the return saves other than the kept page with its manifest's line")
+	}
+	// Its policy, as the whole page's, lets it fetch nothing.
+	if got := await[string](back, `fetch('../../integrity.json').then(() => 'fetched', () => 'refused')`); got != "refused" {
+		t.Errorf("the return may fetch its integrity manifest: %s", got)
+	}
+	// Refused by both: its meta tag and the header the worker serves.
+	for _, got := range back.expectUncaught(2) {
+		if !strings.HasPrefix(got, "violation: connect-src "+s.url()+"/integrity.json ") {
+			t.Errorf("the refused fetch: %q", got)
+		}
+	}
+	back.clean(url)
+
+	// A kept verifier of other bytes: its last one changed.
+	changed := readFile(t, filepath.Join(distDir, "wasm", "check.wasm"))
+	changed[len(changed)-1] ^= 1
+	await[bool](back, `caches.open(`+jsString(cache)+`).then(async (c) => {
+		const bytes = new Uint8Array(await (await c.match(`+jsString(verifier)+`)).arrayBuffer());
+		bytes[bytes.length - 1] ^= 1;
+		await c.put(`+jsString(verifier)+`, new Response(bytes, { headers: { 'Content-Type': 'application/wasm' } }));
+		return true;
+	})`)
+	tampered := openIn(browser, t, url+links[0])
+	if !eval[bool](tampered, light) {
+		t.Fatal("changed: the page was served whole")
+	}
+	tampered.claimsNothing(pageWords(t, "check", "en")["msg.integrity.verifier"])
+	if got := tampered.footerSHA256(); got != sha256Hex(changed) {
+		t.Errorf("changed: the page shows %s, not the SHA-256 of what it fetched, %s", got, sha256Hex(changed))
+	}
+	tampered.clean(url)
+
+	// No kept verifier: the whole page.
+	await[bool](back, `caches.open(`+jsString(cache)+`).then((c) => c.delete(`+jsString(verifier)+`))`)
+	whole := openIn(browser, t, url+links[0])
+	if eval[bool](whole, `document.getElementById('verifier') === null || 'keptVerifier' in document.documentElement.dataset`) {
+		t.Error("missing: the page was served without its verifier")
+	}
+	if got := whole.status(); got != "match" {
+		t.Errorf("missing: status %s", got)
+	}
+	if got := whole.footerSHA256(); got != wholeSHA256 {
+		t.Errorf("missing: the page shows %s, want %s", got, wholeSHA256)
+	}
+	whole.poll(`caches.match(` + jsString(verifier) + `).then((r) => r?.arrayBuffer()).then((b) => b !== undefined && crypto.subtle.digest('SHA-256', b))
+		.then((d) => d && Array.from(new Uint8Array(d), (x) => x.toString(16).padStart(2, '0')).join('') === ` + jsString(wholeSHA256) + `)`)
+	whole.clean(url)
 }
 
 // TestOfflineShoeFetch: with the worker active, the shoe page's "fetch

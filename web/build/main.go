@@ -332,9 +332,13 @@ func build(dist, vectorDir, version, support string, pages []web.Page, operator 
 	if err != nil {
 		return err
 	}
-	loader, err := readAsset("web/static/loader.js")
-	if err != nil {
-		return err
+	var loader string
+	for _, file := range web.Loader {
+		script, err := readAsset("web/static/" + file)
+		if err != nil {
+			return err
+		}
+		loader += script + "\n"
 	}
 	common, err := readAsset("web/static/common.js")
 	if err != nil {

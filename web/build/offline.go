@@ -166,14 +166,29 @@ func roundedSquare(n int) *image.Alpha {
 // writeServiceWorker writes dist/sw.js from web/static/sw.js with what it
 // may keep (keptFiles), by URL relative to the worker's scope, each with the
 // SHA-256 of its bytes and its media type (web.ContentType without its
-// parameters), which the worker checks, and the name of its cache:
-// a hash of that list and of the worker itself, so a build that changes
+// parameters), which the worker checks; the SHA-256 of each page's
+// verifier (dist/wasm/<page>.wasm), which the worker keeps apart, decoded
+// from the page by web/static/blob.js, which it carries; the name of its
+// cache: a hash of those and of the worker itself, so a build that changes
 // any of them or the worker gets a new cache; and the build's version,
 // which the verifier's history names (issue 39).
 func writeServiceWorker(dist, version string) error {
 	source, err := readAsset("web/static/sw.js")
 	if err != nil {
 		return err
+	}
+	decoder, err := readAsset("web/static/blob.js")
+	if err != nil {
+		return err
+	}
+	verifiers := map[string]string{}
+	for _, page := range web.Pages {
+		wasm, err := os.ReadFile(filepath.Join(dist, "wasm", page.Name+".wasm"))
+		if err != nil {
+			return fmt.Errorf("sw.js keeps every page's verifier: %v", err)
+		}
+		sum := sha256.Sum256(wasm)
+		verifiers[page.Name] = hex.EncodeToString(sum[:])
 	}
 	files, pages := keptFiles()
 	type kept struct {
@@ -198,14 +213,17 @@ func writeServiceWorker(dist, version string) error {
 	if err != nil {
 		return err
 	}
-	build := sha256.Sum256(slices.Concat(list, needs, []byte(source)))
+	wasms, _ := json.MarshalIndent(verifiers, "", "  ") // strings marshal
+	build := sha256.Sum256(slices.Concat(list, needs, wasms, []byte(decoder), []byte(source)))
 	id, _ := json.Marshal(hex.EncodeToString(build[:8])) // a string marshals
 	ver, _ := json.Marshal(version)
 	worker := fill(source, map[string]string{
-		"@FILES@":   string(list),
-		"@PAGES@":   string(needs),
-		"@BUILD@":   string(id),
-		"@VERSION@": string(ver),
+		"@FILES@":       string(list),
+		"@PAGES@":       string(needs),
+		"@VERIFIERS@":   string(wasms),
+		"@DECODE_BLOB@": decoder,
+		"@BUILD@":       string(id),
+		"@VERSION@":     string(ver),
 	})
 	return os.WriteFile(filepath.Join(dist, "sw.js"), []byte(worker), 0o644)
 }

@@ -355,6 +355,9 @@ export function suite(name) {
         // A page opened later asks to be kept.
         await page.poll(`${keptPages}.then((p) => p.length === 2)`, 300_000);
         assert.deepEqual(await page.eval(keptPages), ['/de/check/', '/el/dice/'], 'only the pages opened are kept');
+        // And each without its verifier's text, which a return opens (issue 38).
+        await page.poll(`caches.keys().then(async (names) => (await (await caches.open(names[0])).keys())
+          .filter((r) => new URL(r.url).pathname.startsWith('/light/')).length === 2)`, 300_000);
       } finally {
         await own.stop();
       }
@@ -366,6 +369,8 @@ export function suite(name) {
         // page's "offline" line reads, stays true here: only the server
         // is gone).
         assert.equal(await page.eval('navigator.serviceWorker.controller !== null'), true, `${url}: from the service worker`);
+        assert.equal(await page.eval(`document.getElementById('verifier') === null && 'keptVerifier' in document.documentElement.dataset`),
+          true, `${url}: without its verifier's text`);
         await clean(url);
       }
     });

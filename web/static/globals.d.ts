@@ -1,6 +1,6 @@
 // What the pages' scripts share, for TypeScript's checker (make vet; nothing
 // here reaches a page). A check page is two classic scripts in one global
-// scope (web/build, base.html): loader.js, then
+// scope (web/build, base.html): loader.js + blob.js, then
 //   links.js + values.js + common.js + offline.js + kept.js + [audit-core.js] + <page>.js
 // where <page> is check, dice, shoe, games or audit (audit-core.js on the
 // audit page only). Their top-level functions and constants are the globals

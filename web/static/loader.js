@@ -2,62 +2,52 @@
 // The loader of a page's Go program, inlined in every page before its data
 // (base.html) and in the hello-world floor of make bench
 // (web/testdata/hello.html), which times what any Go page pays: the program
-// is in the page as ASCII text, a byte a character or two (web/blob.go).
-
-// Writes the bytes of a blob's text (web/blob.go: BlobElements; shift is
-// its first element's data-shift) into bytes from at, which has room for
-// the text, and returns where they end. The text is ASCII: the engine
-// copies it in as it is, and the loop decodes it in place (it never writes
-// ahead of what it reads), which took the dice page's 4.5 MB 88 ms on a
-// phone's CPU where charCodeAt took 101 (BenchmarkFirstTap, kept).
-/** @param {string} text @param {number} shift @param {Uint8Array} bytes @param {number} at */
-function decodeBlob(text, shift, bytes, at) {
-  const end = at + new TextEncoder().encodeInto(text, bytes.subarray(at)).written;
-  for (let i = at; i < end; i++) {
-    let c = bytes[i];
-    if (c === 0x21) c = bytes[++i] + 0x41; // '!': 0x80 and on, from '?'
-    else if (c === 0x22) c = bytes[++i] + 0x81; // '"': 0xC0 and on
-    else if (c === 0x23) c = bytes[++i] - 0x40; // '#': escaped
-    bytes[at++] = c - shift;
-  }
-  return at;
-}
+// is in the page as ASCII text, a byte a character or two (web/blob.go),
+// which blob.js decodes (the build puts it after this).
 
 // The first element of the blob id and its parts (web/blob.go).
 function blobParts(id) {
   return [document.getElementById(id), ...document.querySelectorAll(`[data-part-of="${id}"]`)];
 }
 
+// A page's verifier comes ahead of the rest (base.html calls this before
+// its parts; no script stands between them, which cost the parser time):
+// as it arrives (streamed), or from the service worker, which opened the
+// page without it (fromWorker). Nothing runs before loadVerifier has hashed
+// all that came.
+const arriving = {};
+
+function receive(id) {
+  // Only where the worker that opened the page keeps it (a copy of the
+  // page saved elsewhere has no such cache).
+  const kept = document.documentElement.dataset.keptVerifier;
+  const coming = kept && navigator.serviceWorker?.controller ? fromWorker(kept) : streamed(id);
+  if (!coming) return;
+  // A cut or missing part rejects the compile, which loadVerifier reports
+  // (its bytes fail their hash); a page that stops before it reads one must
+  // not leave it unhandled.
+  coming.module.catch(() => {});
+  coming.bytes.catch(() => {});
+  arriving[id] = coming;
+}
+
 // A page's verifier is in parts (web/blob.go: the element id, then elements
 // data-part-of=id). While the rest of a served page still comes over the
 // network, each part is decoded and fed to the engine's streaming compile
 // as soon as the parser has passed its end (BenchmarkFirstTap: on a phone's
-// network most of that work is done by the time the last byte comes).
-// Nothing runs before loadVerifier has hashed all that arrived. A page that
-// is all there at once (from file://, or the HTTP cache) takes the parts at
-// the end (unpack, compileGo): there one compile of the whole took less
-// time than parts fed between the parser's tasks (BenchmarkColdVerdict,
-// BenchmarkFirstTap's warm visits); so does an engine without
-// compileStreaming. base.html calls this before the parts; no script stands
-// between them, which cost the parser time.
-const arriving = {};
-
-function receive(id) {
+// network most of that work is done by the time the last byte comes). A
+// page that is all there at once (from file://, or the HTTP cache) takes
+// the parts at the end (unpack, compileGo; this answers undefined): there
+// one compile of the whole took less time than parts fed between the
+// parser's tasks (BenchmarkColdVerdict, BenchmarkFirstTap's warm visits);
+// so does an engine without compileStreaming.
+function streamed(id) {
   const page = /** @type {PerformanceNavigationTiming} */ (performance.getEntriesByType('navigation')[0]);
   if (!location.protocol.startsWith('http') || !page || page.responseEnd > 0 ||
-    typeof WebAssembly.compileStreaming !== 'function') return;
+    typeof WebAssembly.compileStreaming !== 'function') return undefined;
   /** @type {ReadableStreamDefaultController<Uint8Array>} */
   let stream;
   const [toCompile, toKeep] = new ReadableStream({ start(controller) { stream = controller; } }).tee();
-  arriving[id] = {
-    module: WebAssembly.compileStreaming(new Response(toCompile, { headers: { 'Content-Type': 'application/wasm' } })),
-    bytes: new Response(toKeep).arrayBuffer().then((buffer) => new Uint8Array(buffer)),
-  };
-  // A cut or missing part rejects the compile, which loadVerifier reports
-  // (its bytes fail their hash); a page that stops before it reads one must
-  // not leave it unhandled.
-  arriving[id].module.catch(() => {});
-  arriving[id].bytes.catch(() => {});
   // Between the parser's tasks, which on a phone's network mostly wait for
   // the next bytes, every part the parser has passed the end of (it has
   // added what follows) is fed; the rest when the page has been parsed. A
@@ -81,6 +71,24 @@ function receive(id) {
     feed(true);
     stream.close();
   }, { once: true });
+  return {
+    module: WebAssembly.compileStreaming(new Response(toCompile, { headers: { 'Content-Type': 'application/wasm' } })),
+    bytes: new Response(toKeep).arrayBuffer().then((buffer) => new Uint8Array(buffer)),
+  };
+}
+
+// A verifier the service worker keeps apart from a page it opens without
+// the verifier's text (sw.js: keepLight), compiled as it streams from the
+// worker's cache (no request: the page's policy allows none), beside which
+// the engine may keep what it compiled for the next visit, while a copy is
+// read for loadVerifier to hash, which runs nothing that is not the
+// build's.
+function fromWorker(url) {
+  const response = caches.match(url).then((r) => [r, r.clone()]);
+  return {
+    module: response.then(([r]) => WebAssembly.compileStreaming(r)),
+    bytes: response.then(([, copy]) => copy.arrayBuffer()).then((buffer) => new Uint8Array(buffer)),
+  };
 }
 
 // The bytes of the blob id (web/blob.go, with its parts): as they arrived
@@ -89,12 +97,7 @@ function receive(id) {
 async function unpack(id) {
   if (arriving[id]) return arriving[id].bytes;
   const parts = blobParts(id);
-  const shift = Number(parts[0].dataset.shift);
-  const texts = parts.map((part) => part.textContent);
-  const bytes = new Uint8Array(texts.reduce((size, text) => size + text.length, 0));
-  let length = 0;
-  for (const text of texts) length = decodeBlob(text, shift, bytes, length);
-  return bytes.subarray(0, length);
+  return decodeTexts(parts.map((part) => part.textContent), Number(parts[0].dataset.shift));
 }
 
 // Compiles a Go program, off the main thread as far as the engine can. The

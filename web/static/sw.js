@@ -23,6 +23,15 @@
 //   request, the shoe page's /api/shoe/… above all, is left to the network
 //   untouched and nothing of it is stored.
 //
+// A return parses no verifier text and compiles nothing again (issue 38):
+// beside each page it keeps, the worker keeps the page's verifier, decoded
+// from the page (no byte more on the wire), under a URL of its SHA-256
+// (which the page's languages share), and the page without the verifier's
+// text, which it opens instead. That page's loader compiles the verifier
+// from the worker's cache (loader.js: fromWorker), with no request, and
+// hashes it before it runs, as the whole page does. What a page saves, and
+// what a check of the site reads, are the pages as kept.
+//
 // Only a URL's path is read: its query and its fragment, which may carry a
 // match, are neither read nor kept, and nothing a player types reaches the
 // worker. A page whose new build cannot be kept says so itself (offline.js).
@@ -53,6 +62,8 @@
 const files = new Map(Object.entries(@FILES@));
 // Each page with the files it needs besides itself.
 const pages = new Map(Object.entries(@PAGES@));
+// The SHA-256 of each page's verifier, by the page's name.
+const verifiers = new Map(Object.entries(@VERIFIERS@));
 const cachePrefix = `pfcheck ${registration.scope} `;
 const keptPrefix = `${cachePrefix}kept `;
 const build = /** @type {string} */ (@BUILD@);
@@ -127,6 +138,71 @@ async function keep(kept, before = []) {
   }
   const responses = await Promise.all(lacking.map(async ([path, href]) => /** @type {[string, Response]} */ ([absolute(path), await fetchChecked(path, href, before)])));
   await Promise.all(responses.map(([url, response]) => cache.put(url, response)));
+  // A page whose verifier cannot be kept apart opens whole.
+  await Promise.all([...kept].map(([page]) => keepLight(cache, page).catch(() => {})));
+}
+
+// ---- A page without its verifier's text (issue 38) ----
+
+@DECODE_BLOB@
+
+// Where the worker keeps a page's verifier (by its SHA-256, which each
+// language of the page shares), and the page without it.
+const nameOf = (page) => page.split('/')[1];
+const verifierURL = (page) => absolute(`wasm/${verifiers.get(nameOf(page))}.wasm`);
+const lightURL = (page) => absolute(`light/${page}`);
+
+// The elements of a page's verifier as web/blob.go writes them: the first,
+// with its shift, then its parts, one after another.
+const verifierFirst = /<script type="[^"]*" id="verifier" data-shift="(\d+)">([^<]*)<\/script>\n/g;
+const verifierPart = /<script type="[^"]*" data-part-of="verifier">([^<]*)<\/script>\n/y;
+
+// A page's verifier, decoded, and where its elements start and end in
+// html; undefined for a page without one.
+function verifierIn(html) {
+  verifierFirst.lastIndex = 0;
+  const first = verifierFirst.exec(html);
+  if (!first) return undefined;
+  const texts = [first[2]];
+  let end = verifierPart.lastIndex = verifierFirst.lastIndex;
+  for (let part; (part = verifierPart.exec(html)); end = verifierPart.lastIndex) texts.push(part[1]);
+  return { bytes: decodeTexts(texts, Number(first[1])), start: first.index, end };
+}
+
+// Keeps, beside a kept page, its verifier, decoded from the page, and the
+// page without the verifier's elements, which names where it is kept
+// (data-kept-verifier); unless both are kept already. The page reads it
+// from the cache with no request, under its policy as built (a fetch the
+// worker answered would need connect-src, which Firefox checks against the
+// worker's own URL for a Response the worker made). A page whose verifier
+// is not what the build wrote is kept whole only, and opens whole.
+async function keepLight(cache, page) {
+  const url = verifierURL(page);
+  if (await cache.match(lightURL(page)) && await cache.match(url)) return;
+  const stored = await cache.match(absolute(page));
+  const html = await stored.text();
+  const found = verifierIn(html);
+  const head = found ? html.slice(0, found.start) : '';
+  if (!found || !head.includes('<html ') ||
+    hex(await crypto.subtle.digest('SHA-256', found.bytes)) !== verifiers.get(nameOf(page))) return;
+  const light = head.replace('<html ', `<html data-kept-verifier="${url}" `) + html.slice(found.end);
+  const headers = new Headers(stored.headers);
+  headers.delete('Content-Length');
+  await cache.put(url, new Response(found.bytes, { headers: { 'Content-Type': 'application/wasm' } }));
+  await cache.put(lightURL(page), new Response(light, { status: stored.status, statusText: stored.statusText, headers }));
+}
+
+// A kept file: a page opened (a navigation) without its verifier's text
+// where the verifier is kept beside it, and the build's manifest, which the
+// page saves with its whole form (common.js: keptWithIntegrity); else as it
+// is; undefined where it is not kept.
+async function keptFile(path, request) {
+  const match = (url) => caches.match(url, { cacheName });
+  if (request.mode === 'navigate' && pages.has(path)) {
+    const [light, verifier, manifest] = await Promise.all([lightURL(path), verifierURL(path), manifestURL].map(match));
+    if (light && verifier && manifest) return light;
+  }
+  return match(absolute(path));
 }
 
 // The page a client shows, with its URL without the fragment.
@@ -356,5 +432,5 @@ addEventListener('fetch', (event) => {
   if (path === undefined) return;
   // The network for a file not kept, or if the browser has evicted the
   // cache; what it answers is not stored here.
-  event.respondWith(caches.match(absolute(path), { cacheName }).then((stored) => stored ?? fetch(event.request)));
+  event.respondWith(keptFile(path, event.request).then((stored) => stored ?? fetch(event.request)));
 });
