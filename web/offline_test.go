@@ -537,7 +537,8 @@ func TestOffline(t *testing.T) {
 // without its verifier's text; the page compiles the verifier the worker
 // keeps apart, asks the server (and anything) for nothing, gives the whole
 // page's verdicts, shows its verifier's SHA-256, saves the whole page and
-// may fetch nothing. A
+// may fetch nothing; the page it is served, saved by the browser and opened
+// from the file, says that the copy has no verifier. A
 // kept verifier whose bytes were changed gets the page's answer to a
 // verifier not the build's; a page whose kept verifier is missing opens
 // whole, and the worker keeps the verifier again.
@@ -598,6 +599,18 @@ func TestReturnRunsKeptVerifier(t *testing.T) {
 		}
 	}
 	back.clean(url)
+
+	// What the browser's own "Save page" writes of the return: the page
+	// the worker served. Opened from that file it has no verifier, and
+	// says so, not that the browser lacks a feature.
+	served := await[string](back, `caches.match(`+jsString(s.url()+"/light/en/check/")+`).then((r) => r.text())`)
+	savedByBrowser := filepath.Join(t.TempDir(), "saved.html")
+	if err := os.WriteFile(savedByBrowser, []byte(served), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fromFile := open(t, "file://"+savedByBrowser)
+	fromFile.waitSelfTest()
+	fromFile.claimsNothing(pageWords(t, "check", "en")["msg.selftest.light-copy"])
 
 	// A kept verifier of other bytes: its last one changed.
 	changed := readFile(t, filepath.Join(distDir, "wasm", "check.wasm"))

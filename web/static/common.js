@@ -737,7 +737,11 @@ async function start(ready) {
   try {
     loaded = await loadVerifier();
   } catch (err) {
-    fail(msg('msg.selftest.broken'));
+    // A copy of the page the worker opens without its verifier (sw.js:
+    // lightURL), as the browser's own "Save page" writes it, has none: not
+    // a fault of the browser.
+    const lightCopy = 'keptVerifier' in document.documentElement.dataset && !navigator.serviceWorker?.controller;
+    fail(msg(lightCopy ? 'msg.selftest.light-copy' : 'msg.selftest.broken'));
     console.warn('pfcheck: the verifier did not start:', err);
     return;
   }
