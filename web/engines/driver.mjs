@@ -127,9 +127,13 @@ const policyProblems = `(async () => {
   return problems;
 })()`;
 
+// A display of its own for each WebKit launched (a new browser may start
+// while the Xvfb of the one before still exits).
+let webkitLaunches = 0;
+
 async function launchWebKit() {
   const { Builder, By } = await import('selenium-webdriver');
-  const display = `:${100 + (process.pid % 800)}`;
+  const display = `:${100 + ((process.pid + webkitLaunches++) % 800)}`;
   const xvfb = start('Xvfb', [display, '-screen', '0', '1280x1024x24', '-nolisten', 'tcp']);
   const port = await freePort();
   const driver = start('WebKitWebDriver', [`--port=${port}`], { DISPLAY: display });

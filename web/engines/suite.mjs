@@ -148,7 +148,7 @@ export function suite(name) {
       } catch (err) {
         if (name !== 'webkit' || renewed || !hung(err)) throw err;
         renewed = true;
-        console.log(`${name}: "${title}" hung (${err.message}); it runs again in a new browser`);
+        console.log(`${name}: "${title}" hung (${err.name}: ${err.message}); it runs again in a new browser`);
         await browser.close();
         browser = await launch(name);
         page = await browser.page();
