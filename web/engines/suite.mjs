@@ -132,7 +132,7 @@ export function suite(name) {
 
     // WebKit (MiniBrowser 2.50 under WebKitWebDriver) at times never
     // finishes a navigation to a page of 127.0.0.1 whose origin has a
-    // service worker, and then answers no command of the session (3 of 5
+    // service worker, and then answers no command of the session (4 of 7
     // full make test runs and 1 of 15 runs of this suite alone, mostly at
     // the first visit to the shared server after the tests of origins of
     // their own; by WebDriver's navigation and the page's own
