@@ -11,7 +11,7 @@ import (
 // of its gzip cost 764 KB): with c = (b + shift) mod 256, byte b is the
 // character c where c < 0x80, else '!' or '"' and one of the 64 characters
 // from '?' (c from 0x80 and from 0xC0). The loader reads it with no
-// inflating (web/static/loader.js: decodeBlob). What an HTML parser would
+// inflating (web/static/blob.js: decodeBlob). What an HTML parser would
 // not hand to a script as it is (NUL, CR, which it rewrites, and '<', which
 // could end the element), and the three prefixes, are '#' and c + 0x40. The
 // page stays ASCII (web/build/ascii.go): the bytes of UTF-8 above 0x7F,

@@ -10,7 +10,7 @@ import (
 )
 
 // decodeBlob reads the bytes of a blob's elements from its form in the page
-// (the pages' loader computes them: web/static/loader.js, decodeBlob).
+// (the pages' loader computes them: web/static/blob.js, decodeBlob).
 func decodeBlob(t testing.TB, elements []byte) []byte {
 	t.Helper()
 	shift := regexp.MustCompile(`data-shift="(\d+)"`).FindSubmatch(elements)

@@ -183,12 +183,9 @@ func writeServiceWorker(dist, version string) error {
 	}
 	verifiers := map[string]string{}
 	for _, page := range web.Pages {
-		wasm, err := os.ReadFile(filepath.Join(dist, "wasm", page.Name+".wasm"))
-		if err != nil {
+		if verifiers[page.Name], err = fileSum(filepath.Join(dist, "wasm", page.Name+".wasm")); err != nil {
 			return fmt.Errorf("sw.js keeps every page's verifier: %v", err)
 		}
-		sum := sha256.Sum256(wasm)
-		verifiers[page.Name] = hex.EncodeToString(sum[:])
 	}
 	files, pages := keptFiles()
 	type kept struct {
@@ -197,13 +194,12 @@ func writeServiceWorker(dist, version string) error {
 	}
 	sums := map[string]kept{}
 	for url, file := range files {
-		data, err := os.ReadFile(filepath.Join(dist, file))
+		sum, err := fileSum(filepath.Join(dist, file))
 		if err != nil {
 			return fmt.Errorf("sw.js may keep every page: %v", err)
 		}
-		sum := sha256.Sum256(data)
 		ctype, _, _ := strings.Cut(web.ContentType(file), ";")
-		sums[url] = kept{hex.EncodeToString(sum[:]), ctype}
+		sums[url] = kept{sum, ctype}
 	}
 	list, err := json.MarshalIndent(sums, "", "  ") // sorted by URL
 	if err != nil {

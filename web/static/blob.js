@@ -1,7 +1,7 @@
-// The one decoder of the text web/blob.go writes, which the build puts
-// after the pages' loader (loader.js) and into the service worker (sw.js),
-// which keeps a page's verifier apart from the page: functions and nothing
-// else, so that they run in either.
+// The one decoder of the text web/blob.go writes, and the hash of what it
+// decodes, which the build puts after the pages' loader (loader.js) and into
+// the service worker (sw.js), which keeps a page's verifier apart from the
+// page: functions and nothing else, so that they run in either.
 
 // Writes the bytes of a blob's text (web/blob.go: BlobElements; shift is
 // its first element's data-shift) into bytes from at, which has room for
@@ -30,4 +30,11 @@ function decodeTexts(texts, shift) {
   let length = 0;
   for (const text of texts) length = decodeBlob(text, shift, bytes, length);
   return bytes.subarray(0, length);
+}
+
+// The SHA-256 of bytes in hex, as the build names a blob and a kept file.
+/** @param {BufferSource} bytes */
+async function sha256Hex(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }

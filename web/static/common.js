@@ -181,11 +181,6 @@ function element(tag, attributes = {}, text = '') {
 // self-test must run.
 const build = JSON.parse(document.getElementById('build').textContent);
 
-async function sha256Hex(bytes) {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 // Starts the verifier and returns its API, the vectors for its self-test
 // and the compiled module (the audit page starts it again in its workers).
 // First it hashes what it unpacked and shows the SHA-256 of both

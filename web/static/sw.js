@@ -70,10 +70,6 @@ const build = /** @type {string} */ (@BUILD@);
 const cacheName = `${keptPrefix}${build}`;
 const version = /** @type {string} */ (@VERSION@);
 
-function hex(buffer) {
-  return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 const absolute = (path) => new URL(path, registration.scope).href;
 
 // The path of a URL relative to the scope, as files names it ("de/check/"
@@ -96,7 +92,7 @@ async function checked(path, response) {
   const body = await response.arrayBuffer();
   const want = files.get(path);
   const type = (response.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase();
-  if (response.status !== 200 || type !== want.type || hex(await crypto.subtle.digest('SHA-256', body)) !== want.sha256) return undefined;
+  if (response.status !== 200 || type !== want.type || await sha256Hex(body) !== want.sha256) return undefined;
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
@@ -184,7 +180,7 @@ async function keepLight(cache, page) {
   const found = verifierIn(html);
   const head = found ? html.slice(0, found.start) : '';
   if (!found || !head.includes('<html ') ||
-    hex(await crypto.subtle.digest('SHA-256', found.bytes)) !== verifiers.get(nameOf(page))) return;
+    await sha256Hex(found.bytes) !== verifiers.get(nameOf(page))) return;
   const light = head.replace('<html ', `<html data-kept-verifier="${url}" `) + html.slice(found.end);
   const headers = new Headers(stored.headers);
   headers.delete('Content-Length');
@@ -286,7 +282,7 @@ const bytesOf = (base64) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)
 // How a page names a signer (as make sign prints it): the first 16 hex
 // digits of the SHA-256 of its raw public key.
 async function fingerprint(publicKey) {
-  return hex(await crypto.subtle.digest('SHA-256', bytesOf(publicKey))).slice(0, 16);
+  return (await sha256Hex(bytesOf(publicKey))).slice(0, 16);
 }
 
 // The server's manifest and signatures of this build, fetched past every
@@ -304,7 +300,7 @@ async function vouched() {
   const none = { manifest: undefined, sha256: '', signatures: undefined, signers: [], checked: true };
   const manifest = await get(manifestURL);
   if (!manifest || !namesThisBuild(manifest)) return none;
-  const sha256 = hex(await crypto.subtle.digest('SHA-256', manifest));
+  const sha256 = await sha256Hex(manifest);
   const signatures = await get(signaturesURL);
   // Each signature of this manifest whose key and signature are base64.
   let listed = [];
