@@ -341,7 +341,7 @@ func TestAnswerBeforeData(t *testing.T) {
 		hidden         bool // the page below the answer box
 	}{
 		{"a link", link, words["msg.verdict.checking"], true},
-		{"no link", "", words["result.none"], false},
+		{"no link", "", words["msg.verdict.none"], false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			tb := newTab(t)

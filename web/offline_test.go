@@ -537,8 +537,10 @@ func TestOffline(t *testing.T) {
 // without its verifier's text; the page compiles the verifier the worker
 // keeps apart, asks the server (and anything) for nothing, gives the whole
 // page's verdicts, shows its verifier's SHA-256, saves the whole page and
-// may fetch nothing; the page it is served, saved by the browser and opened
-// from the file, says that the copy has no verifier. A
+// may fetch nothing; idle, it puts its verifier's text back, so that the
+// document the browser's "Save page" writes checks from the file; the page
+// it is served, saved as its source and opened from the file, says that the
+// copy has no verifier. A
 // kept verifier whose bytes were changed gets the page's answer to a
 // verifier not the build's; a page whose kept verifier is missing opens
 // whole, and the worker keeps the verifier again.
@@ -555,7 +557,9 @@ func TestReturnRunsKeptVerifier(t *testing.T) {
 	first.waitKept()
 	wholeSHA256 := first.footerSHA256()
 	verifier := keptVerifierURL(t, distDir, s.url(), "check")
-	light := `document.getElementById('verifier') === null && document.querySelector('[data-part-of=verifier]') === null && document.documentElement.dataset.keptVerifier === ` + jsString(verifier)
+	// Only the worker's page without the verifier's text names it (sw.js:
+	// keepLight); that page puts the text back once idle (below).
+	light := `document.documentElement.dataset.keptVerifier === ` + jsString(verifier)
 
 	asked := len(s.requested())
 	back := openIn(browser, t, url+links[0])
@@ -569,6 +573,57 @@ func TestReturnRunsKeptVerifier(t *testing.T) {
 	if got := back.status(); got != "mismatch" {
 		t.Errorf("the return, tampered: status %s", got)
 	}
+	// Idle, it has put back its verifier's text, as the whole page has it:
+	// what the browser's "Save page" writes of the document as it is then
+	// ("Webpage, Complete") checks from the file as the whole page does,
+	// the other link than the one it was saved with.
+	back.poll(`document.getElementById('verifier') !== null`)
+	if got := eval[string](back, `(() => { try { policy.createScript('alert(1)'); return 'made'; } catch { return 'refused'; } })()`); got != "refused" {
+		t.Errorf("the page's policy made a script text that is not its verifier's: %s", got)
+	}
+	copied := filepath.Join(t.TempDir(), "complete.html")
+	if err := os.WriteFile(copied, []byte(eval[string](back, `'<!doctype html>\n' + document.documentElement.outerHTML`)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fromCopy := open(t, "file://"+copied+links[0])
+	if got := fromCopy.status(); got != "match" {
+		t.Errorf("the page as the browser saves it, from file://: status %s", got)
+	}
+	if got := fromCopy.footerSHA256(); got != wholeSHA256 {
+		t.Errorf("the page as the browser saves it shows the verifier %s, want %s", got, wholeSHA256)
+	}
+	// Not clean, as no served page saved so is: its drawings as they were
+	// saved (the styles the page set through the CSSOM, written as style
+	// attributes) are refused by its policy until it draws them again, and
+	// it links the manifest the served page linked, which a file cannot
+	// fetch.
+	for _, p := range fromCopy.uncaught() {
+		if !strings.HasPrefix(p, "violation: style-src-attr ") {
+			t.Errorf("the page as the browser saves it: %s", p)
+		}
+	}
+	fromCopy.expectUncaught(len(fromCopy.uncaught()))
+	for _, r := range fromCopy.requestsBesides("file://" + copied) {
+		if r != "file://"+filepath.Dir(filepath.Dir(copied))+"/manifest.webmanifest" {
+			t.Errorf("the page as the browser saves it asked for %s", r)
+		}
+	}
+	// Such a copy that cannot check (here: without its verifier) gives no
+	// verdict, not the one it was saved with (a mismatch).
+	noVerifier := filepath.Join(t.TempDir(), "complete.html")
+	if err := os.WriteFile(noVerifier, []byte(eval[string](back, `(() => {
+		const copy = document.documentElement.cloneNode(true);
+		for (const part of copy.querySelectorAll('#verifier, [data-part-of=verifier]')) part.remove();
+		return '<!doctype html>\n' + copy.outerHTML;
+	})()`)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stale := open(t, "file://"+noVerifier+links[0])
+	stale.claimsNothing(pageWords(t, "check", "en")["msg.selftest.light-copy"])
+	if !eval[bool](stale, `document.querySelector('[data-result]').hidden && document.querySelector('[data-verdict-report]').hidden`) {
+		t.Error("the copy that cannot check shows the rows or the report it was saved with")
+	}
+	stale.expectUncaught(len(stale.uncaught()))
 	if got := back.footerSHA256(); got != wholeSHA256 {
 		t.Errorf("the return shows the verifier %s, the whole page %s", got, wholeSHA256)
 	}
@@ -600,9 +655,10 @@ func TestReturnRunsKeptVerifier(t *testing.T) {
 	}
 	back.clean(url)
 
-	// What the browser's own "Save page" writes of the return: the page
-	// the worker served. Opened from that file it has no verifier, and
-	// says so, not that the browser lacks a feature.
+	// What the browser's own "Save page" writes of the source of the
+	// return ("HTML only", "Page Source"): the page the worker served.
+	// Opened from that file it has no verifier, and says so, not that the
+	// browser lacks a feature.
 	served := await[string](back, `caches.match(`+jsString(s.url()+"/light/en/check/")+`).then((r) => r.text())`)
 	savedByBrowser := filepath.Join(t.TempDir(), "saved.html")
 	if err := os.WriteFile(savedByBrowser, []byte(served), 0o644); err != nil {

@@ -1,5 +1,5 @@
-// The one decoder of the text web/blob.go writes, and the hash of what it
-// decodes, which the build puts after the pages' loader (loader.js) and into
+// The one decoder of the text web/blob.go writes, the one reader of a
+// page's verifier elements, and the hash of what it decodes, which the build puts after the pages' loader (loader.js) and into
 // the service worker (sw.js), which keeps a page's verifier apart from the
 // page: functions and nothing else, so that they run in either.
 
@@ -30,6 +30,23 @@ function decodeTexts(texts, shift) {
   let length = 0;
   for (const text of texts) length = decodeBlob(text, shift, bytes, length);
   return bytes.subarray(0, length);
+}
+
+// The elements of a page's verifier in the page's text, as web/blob.go
+// writes them: the first, with its shift, then its parts, one after
+// another. Their texts and shift, and where they start and end in html;
+// undefined for a page without them. (\x3c is '<': the loader is inline in
+// the pages, whose scripts name no element.)
+/** @param {string} html */
+function verifierElements(html) {
+  const first = /\x3cscript type="[^"]*" id="verifier" data-shift="(\d+)">([^<]*)\x3c\/script>\n/g;
+  const part = /\x3cscript type="[^"]*" data-part-of="verifier">([^<]*)\x3c\/script>\n/y;
+  const found = first.exec(html);
+  if (!found) return undefined;
+  const texts = [found[2]];
+  let end = part.lastIndex = first.lastIndex;
+  for (let next; (next = part.exec(html)); end = part.lastIndex) texts.push(next[1]);
+  return { texts, shift: Number(found[1]), start: found.index, end };
 }
 
 // The SHA-256 of bytes in hex, as the build names a blob and a kept file.

@@ -157,17 +157,24 @@ function withStyle(el, property, value) {
 }
 
 // The page's one Trusted Types policy (web.CSP: trusted-types pfcheck): it
-// makes no HTML and no script, only the URLs of the page's own workers
-// into script URLs: the service worker beside the pages and the blob: URLs
-// the audit page makes of its own script. An engine without Trusted Types
-// takes the string itself.
-const scriptURLs = globalThis.trustedTypes?.createPolicy('pfcheck', {
+// makes no HTML, only the URLs of the page's own workers into script URLs
+// (the service worker beside the pages and the blob: URLs the audit page
+// makes of its own script), and no script text but the parts of this
+// build's verifier, which restoreVerifierText put back after it checked
+// them (their type is not a script's: no engine runs them). An engine
+// without Trusted Types takes the string itself.
+const verifierTexts = new Set();
+const policy = globalThis.trustedTypes?.createPolicy('pfcheck', {
   createScriptURL(url) {
     if (url === '../../sw.js' || url.startsWith('blob:')) return url;
     throw new TypeError(`not a worker of this page: ${url}`);
   },
+  createScript(text) {
+    if (verifierTexts.has(text)) return text;
+    throw new TypeError('not the text of this page\'s verifier');
+  },
 });
-const scriptURL = (url) => scriptURLs?.createScriptURL(url) ?? url;
+const scriptURL = (url) => policy?.createScriptURL(url) ?? url;
 
 function element(tag, attributes = {}, text = '') {
   const el = document.createElement(tag);
@@ -328,6 +335,25 @@ function saveFile(name, type, parts) {
 // ---- The answer at the top ----
 
 const verdictBox = document.getElementById('verdict');
+
+// A page the browser saved as it was shown (its "Save page" writes the
+// document, not the file the build wrote) comes with the answer it showed
+// then, which no check of this visit gave: it is put aside before this
+// visit shows anything of its own (style.css hid it meanwhile), as if the
+// page were new. On a page the build wrote, each of these is so already.
+function forgetSavedAnswer() {
+  if ('engineTooOld' in document.documentElement.dataset) return; // base.html said so
+  verdictBox.dataset.status = '';
+  delete verdictBox.dataset.diagnosis;
+  for (const part of verdictBox.querySelectorAll('[data-verdict-text] ~ *')) part.hidden = true;
+  const selfTest = document.querySelector('[data-selftest]');
+  Object.assign(selfTest.dataset, { selftest: 'running', checks: '0' });
+  selfTest.hidden = false;
+  for (const part of document.querySelectorAll('[data-result], [data-scripts], [data-selftest-failed]')) part.hidden = true;
+  for (const fieldset of document.querySelectorAll('fieldset')) fieldset.disabled = true;
+  delete document.documentElement.dataset.opening;
+}
+forgetSavedAnswer();
 
 // Shows the verdict in the box at the top and gives it the focus, which
 // brings it into view: status (match, mismatch, computed, invalid,
@@ -713,7 +739,7 @@ async function start(ready) {
   if (!linkIsHere() && served) return; // on its way to its page
   const verdictText = verdictBox.querySelector('[data-verdict-text]');
   // The box holds both first words (base.html); from here on, one.
-  const nothingChecked = verdictText.querySelector('[data-when-no-link]')?.textContent ?? verdictText.textContent;
+  const nothingChecked = msg('msg.verdict.none');
   if (!verdictBox.dataset.status) verdictText.textContent = hasLink() ? msg('msg.verdict.checking') : nothingChecked;
   const status = document.querySelector('[data-selftest]');
   const fail = (text) => {
@@ -759,6 +785,29 @@ async function start(ready) {
   status.textContent = msg('msg.selftest.pass', { n: passed });
   for (const fieldset of document.querySelectorAll('fieldset')) fieldset.disabled = false;
   ready(pfcheck, module);
+  if (!document.getElementById('verifier')) (globalThis.requestIdleCallback ?? setTimeout)(() => restoreVerifierText().catch(() => {}));
+}
+
+// A page the worker opened without its verifier's text (sw.js: keepLight)
+// puts the text back once the page is idle, from the whole page the worker
+// keeps: the browser's own "Save page" ("Webpage, Complete" in Chromium,
+// "Web Page, complete" in Firefox) writes the document as it then is, and
+// that file must check from file:// as the whole page's does. Only text
+// that decodes to the build's verifier is set.
+async function restoreVerifierText() {
+  const whole = await caches.match(new URL('./', location.href).href);
+  const found = whole && verifierElements(await whole.text());
+  if (!found || await sha256Hex(decodeTexts(found.texts, found.shift)) !== build.verifier.sha256) return;
+  const type = document.getElementById('vectors').getAttribute('type');
+  const parts = found.texts.map((text, i) => {
+    const part = element('script', i === 0 ? { type, id: 'verifier', 'data-shift': String(found.shift) } : { type, 'data-part-of': 'verifier' });
+    verifierTexts.add(text);
+    part.text = policy?.createScript(text) ?? text;
+    return part;
+  });
+  verifierTexts.clear();
+  const blobs = document.querySelectorAll(`script[type="${type}"]`);
+  blobs[blobs.length - 1].after(...parts.flatMap((part) => ['\n', part]));
 }
 
 // Lists the names of the self-test's cases that failed below its line,

@@ -103,7 +103,12 @@ interface Document {
 // Trusted Types (web.CSP: require-trusted-types-for), which TypeScript's DOM
 // lib does not declare, where the engine has them: a script URL its policy
 // makes stands where the URL string would (new Worker, serviceWorker.register),
-// so it is typed as the string.
+// and a script text where the text would (HTMLScriptElement.text), so each
+// is typed as the string.
+interface PfCheckPolicyRules {
+  createScriptURL(url: string): string;
+  createScript(text: string): string;
+}
 declare var trustedTypes:
-  | { createPolicy(name: string, rules: { createScriptURL(url: string): string }): { createScriptURL(url: string): string } }
+  | { createPolicy(name: string, rules: PfCheckPolicyRules): PfCheckPolicyRules }
   | undefined;

@@ -148,23 +148,6 @@ const nameOf = (page) => page.split('/')[1];
 const verifierURL = (page) => absolute(`wasm/${verifiers.get(nameOf(page))}.wasm`);
 const lightURL = (page) => absolute(`light/${page}`);
 
-// The elements of a page's verifier as web/blob.go writes them: the first,
-// with its shift, then its parts, one after another.
-const verifierFirst = /<script type="[^"]*" id="verifier" data-shift="(\d+)">([^<]*)<\/script>\n/g;
-const verifierPart = /<script type="[^"]*" data-part-of="verifier">([^<]*)<\/script>\n/y;
-
-// A page's verifier, decoded, and where its elements start and end in
-// html; undefined for a page without one.
-function verifierIn(html) {
-  verifierFirst.lastIndex = 0;
-  const first = verifierFirst.exec(html);
-  if (!first) return undefined;
-  const texts = [first[2]];
-  let end = verifierPart.lastIndex = verifierFirst.lastIndex;
-  for (let part; (part = verifierPart.exec(html)); end = verifierPart.lastIndex) texts.push(part[1]);
-  return { bytes: decodeTexts(texts, Number(first[1])), start: first.index, end };
-}
-
 // Keeps, beside a kept page, its verifier, decoded from the page, and the
 // page without the verifier's elements, which names where it is kept
 // (data-kept-verifier); unless both are kept already. The page reads it
@@ -177,14 +160,15 @@ async function keepLight(cache, page) {
   if (await cache.match(lightURL(page)) && await cache.match(url)) return;
   const stored = await cache.match(absolute(page));
   const html = await stored.text();
-  const found = verifierIn(html);
+  const found = verifierElements(html);
+  const bytes = found ? decodeTexts(found.texts, found.shift) : undefined;
   const head = found ? html.slice(0, found.start) : '';
   if (!found || !head.includes('<html ') ||
-    await sha256Hex(found.bytes) !== verifiers.get(nameOf(page))) return;
+    await sha256Hex(bytes) !== verifiers.get(nameOf(page))) return;
   const light = head.replace('<html ', `<html data-kept-verifier="${url}" `) + html.slice(found.end);
   const headers = new Headers(stored.headers);
   headers.delete('Content-Length');
-  await cache.put(url, new Response(found.bytes, { headers: { 'Content-Type': 'application/wasm' } }));
+  await cache.put(url, new Response(bytes, { headers: { 'Content-Type': 'application/wasm' } }));
   await cache.put(lightURL(page), new Response(light, { status: stored.status, statusText: stored.statusText, headers }));
 }
 
