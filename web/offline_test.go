@@ -608,6 +608,23 @@ func TestReturnRunsKeptVerifier(t *testing.T) {
 			t.Errorf("the page as the browser saves it asked for %s", r)
 		}
 	}
+	// Saved as one file (MHTML: Chromium's "Webpage, Single File", Chrome's
+	// "Download page" on a phone), it runs no script when opened: it shows
+	// none of the answer it was saved with and says that it checks nothing.
+	mhtml, err := chromedp.Call(back.ctx, page.CaptureSnapshot, page.CaptureSnapshotParams{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	archive := filepath.Join(t.TempDir(), "page.mhtml")
+	if err := os.WriteFile(archive, []byte(mhtml.Data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	asArchive := navigate(t, "file://"+archive)
+	asArchive.poll(`document.readyState === 'complete'`)
+	if got := eval[string](asArchive, `[...document.querySelectorAll('#verdict, [data-selftest], [data-result]')].filter((e) => e.checkVisibility()).map((e) => e.id || e.className).join() + '|' +
+		[...document.querySelectorAll('.noscript')].filter((e) => e.checkVisibility()).map((e) => e.textContent).join()`); got != "|"+pageWords(t, "check", "en")["page.noscript"] {
+		t.Errorf("the page saved as one file shows %q", got)
+	}
 	// Such a copy that cannot check (here: without its verifier) gives no
 	// verdict, not the one it was saved with (a mismatch).
 	noVerifier := filepath.Join(t.TempDir(), "complete.html")
