@@ -373,6 +373,15 @@ func (tb *tab) waitQuiet() {
 	})`)
 }
 
+// startUpdate asks the browser, from the tab's page, to look for a new
+// worker, and returns at once: a page opened next registers the worker
+// while that check is under way, so that its register() resolves just as
+// the new worker is installed, when Chromium swaps the old one out.
+func (tb *tab) startUpdate() {
+	tb.t.Helper()
+	eval[bool](tb, `(navigator.serviceWorker.getRegistration().then((r) => r.update()).catch(() => {}), true)`)
+}
+
 // waitUpdate asks the browser to look for a new worker and returns the
 // state the one it found ends in: "activated" (installed), "redundant"
 // (its install failed) or "none".
@@ -490,20 +499,21 @@ func TestOffline(t *testing.T) {
 	}
 	s1.srv.Close()
 
-	// The whole new build at the same origin. Its worker fetches and hashes
-	// the build beside the other suites; and in about half the runs
-	// Chromium holds it waiting until the old worker's event timeout (five
-	// minutes) before it takes over (cause not found: web/DEPLOY.md), so
-	// this tab and its wait outlast that.
+	// The whole new build at the same origin, found by a check already under
+	// way when the page registers the worker (startUpdate). Its worker
+	// fetches and hashes the build, which on two cores beside the other
+	// suites may take minutes; a wait for Chromium's lame-duck timeout (five
+	// minutes: offline.js, newestWorker) fails.
 	s2 := serveSite(t, newDist, s.addr)
-	visit = newTabFor(browser, t, 10*time.Minute)
+	first.startUpdate()
+	visit = newTabFor(browser, t, 6*time.Minute)
 	visit.navigate(s2.url() + "/de/check/")
 	visit.waitSelfTest()
 	visit.poll(`navigator.serviceWorker.controller !== null`)
 	if got := visit.footerSHA256(); got != oldSHA256 {
 		t.Errorf("the first visit after the new build: verifier %s, want the stored one %s", got, oldSHA256)
 	}
-	visit.pollWithin(`caches.keys().then((names) => names.length === 1 && names[0] !== `+jsString(oldCache)+`)`, 8*time.Minute)
+	visit.pollWithin(`caches.keys().then((names) => names.length === 1 && names[0] !== `+jsString(oldCache)+`)`, 4*time.Minute)
 	updated := pageWords(t, "check", "de")["msg.offline.updated"]
 	visit.poll(`document.querySelector('[data-kept]').textContent === ` + jsString(updated))
 	newCache := await[[]string](visit, `caches.keys()`)[0]
@@ -994,14 +1004,15 @@ func TestKeptPagesHoldTheLine(t *testing.T) {
 	}
 	signBuild(t, newDist, keyA)
 
-	// Signed by the pinned signer: kept. Its worker fetches and hashes the
-	// build, which on two cores beside the other suites may take minutes,
-	// and may wait for the old one's event timeout (TestOffline).
+	// Signed by the pinned signer: kept, found by a check under way when
+	// the page registers (TestOffline). Its worker fetches and hashes the
+	// build, which on two cores beside the other suites may take minutes.
 	s2 := serveSite(t, newDist, s.addr)
-	visit = newTabFor(browser, t, 10*time.Minute)
+	first.startUpdate()
+	visit = newTabFor(browser, t, 6*time.Minute)
 	visit.navigate(s2.url() + "/de/check/")
 	visit.waitSelfTest()
-	visit.pollWithin(`caches.keys().then((names) => names.length === 1 && names[0] !== `+jsString(oldCache)+`)`, 8*time.Minute)
+	visit.pollWithin(`caches.keys().then((names) => names.length === 1 && names[0] !== `+jsString(oldCache)+`)`, 4*time.Minute)
 	next := openIn(browser, t, s2.url()+"/de/check/")
 	newSHA256 := fileSHA256(t, filepath.Join(newDist, "wasm", "check.wasm"))
 	if got := next.footerSHA256(); got != newSHA256 || got == oldSHA256 {

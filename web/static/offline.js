@@ -21,7 +21,7 @@ function keepOffline() {
   // installed it by itself; any page opened later asks.
   addEventListener('load', () => workers.register(scriptURL('../../sw.js'), { scope: '../../' })
     .then(() => workers.ready).then(async (registration) => {
-      const worker = registration.active;
+      const worker = await newestWorker(registration);
       worker?.postMessage('keep');
       showHistory(await askHistory(worker));
       const reason = hadWorker && navigator.onLine ? await newBuildRefused(registration) : undefined;
@@ -63,6 +63,25 @@ function keepOffline() {
   addEventListener('offline', say);
   new MutationObserver(say).observe(verifierHash, { childList: true, characterData: true, subtree: true });
   say();
+}
+
+// The active worker once no newer one is installing or waiting: the one a
+// new build replaces is asked nothing. register() waits for an update under
+// way (the browser's own, at the navigation), so it resolves just as the
+// new build is installed and Chromium stops the old worker to let it take
+// over (skipWaiting); a message then started the old one again, and
+// Chromium held the new one waiting until its lame-duck timeout, five
+// minutes (web/DEPLOY.md).
+async function newestWorker(registration) {
+  const next = registration.installing ?? registration.waiting;
+  if (next) {
+    await new Promise((done) => {
+      const settled = () => (next.state === 'activated' || next.state === 'redundant') && done(undefined);
+      next.addEventListener('statechange', settled);
+      settled();
+    });
+  }
+  return registration.active;
 }
 
 // Why the server's new build, if it has one, cannot replace this kept page
