@@ -38,13 +38,14 @@ const phases = ['script', 'unpacked', 'compiled', 'started', 'self-tested'];
 const ROW_MS = 240_000;
 const KEPT_MS = 120_000;
 
-/** @typedef {{ verdict: number, marks: Record<string, number>, status: string, light: boolean, worker: boolean }} Visit */
+/** @typedef {{ verdict: number, marks: Record<string, number>, response: number, status: string, light: boolean, worker: boolean }} Visit */
 
 // What a visit measured, once its verdict is marked.
 const measured = `({
   verdict: performance.getEntriesByName('pfcheck:verdict')[0].startTime,
   marks: Object.fromEntries(performance.getEntriesByType('mark')
     .filter((m) => m.name.startsWith('pfcheck:')).map((m) => [m.name.slice(8), m.startTime])),
+  response: performance.getEntriesByType('navigation')[0]?.responseEnd,
   status: document.getElementById('verdict').dataset.status,
   light: 'keptVerifier' in document.documentElement.dataset,
   worker: !!navigator.serviceWorker?.controller,
@@ -86,17 +87,24 @@ async function bench(engine, tap) {
   };
 
   // A row's visits, on an origin of its own.
+  // The step a row is at, which a failure names.
+  let step = '';
   const measure = async (row) => {
     const site = await serve(row.status ? undefined : tap.floor);
     try {
       const url = `${site.url}/de/${row.status ? row.name : 'check'}/${row.link}`;
+      step = 'first';
       const got = { first: await visit(url) };
       if (!row.status) {
+        step = 'warm';
         got.warm = await visit(url);
       } else {
+        step = 'waiting until kept';
         await page.poll(kept, KEPT_MS);
+        step = 'kept';
         got.kept = await visit(url);
         await sleep(3000); // for the engine to write what it compiled, if it does
+        step = 'again';
         got.again = await visit(url);
       }
       for (const [name, v] of Object.entries(got)) {
@@ -115,11 +123,13 @@ async function bench(engine, tap) {
       const row = rows[(i + round) % rows.length];
       let got;
       for (let attempt = 0; !got; attempt++) {
+        const since = Date.now();
         try {
           got = await withTimeout(measure(row), ROW_MS, `${row.name}, round ${round + 1}`);
         } catch (err) {
           // Once more, twice at most, in a new browser.
-          retried.push(`${row.name}, round ${round + 1}: ${String(err.message).split('\n')[0]}`);
+          retried.push(`${row.name}, round ${round + 1}, ${step}, after ${Math.round((Date.now() - since) / 1000)} s: ` +
+            `${err.name}: ${String(err.message).split('\n')[0]}`);
           console.error(`${engine}: ${retried.at(-1)}; again in a new browser`);
           if (attempt === 2) throw err;
           await withTimeout(browser.close(), 30_000, 'closing the browser').catch(() => {});
@@ -137,7 +147,8 @@ async function bench(engine, tap) {
   const lines = [`${engine} ${version}: medians of ${rounds}, interleaved, from navigation; desktop, unthrottled (neither driver throttles); ` +
     `load ${loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ${loadAfter.map((l) => l.toFixed(2)).join(' ')} after; ` +
     `${retried.length} row(s) again in a new browser${retried.length ? `: ${retried.join('; ')}` : ''}`];
-  lines.push(`${'page'.padEnd(7)} ${'visit'.padEnd(6)} ${'verdict'.padStart(9)} ${'×hello'.padStart(7)}  light  each (ms)   phases (median ms): ${phases.join(' / ')}`);
+  lines.push(`${'page'.padEnd(7)} ${'visit'.padEnd(6)} ${'verdict'.padStart(9)} ${'×hello'.padStart(7)}  light  each (ms)   ` +
+    `phases (median ms): page received / ${phases.join(' / ')}`);
   /** @type {Record<string, { ms: number, ratio: number, light: string }>} */
   const summary = {};
   for (const row of rows) {
@@ -146,9 +157,10 @@ async function bench(engine, tap) {
       if (!vs) continue;
       const ms = median(vs.map((v) => v.verdict));
       const ratio = ms / median(visits[`hello/${name === 'first' ? 'first' : 'warm'}`].map((v) => v.verdict));
-      const light = `${vs.filter((v) => v.light && v.worker).length}/${vs.length}`;
-      const at = phases.map((p) => {
-        const t = median(vs.map((v) => v.marks[p]).filter((t) => t !== undefined));
+      // How many visits opened the page without its verifier's text, from the worker.
+      const light = row.status ? `${vs.filter((v) => v.light && v.worker).length}/${vs.length}` : '–';
+      const at = ['', ...phases].map((p) => {
+        const t = median(vs.map((v) => p ? v.marks[p] : v.response).filter((t) => t !== undefined));
         return Number.isNaN(t) ? '–' : Math.round(t);
       });
       summary[`${row.name}/${name}`] = { ms, ratio, light };
