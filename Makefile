@@ -20,7 +20,7 @@ LEAN_TAGS := pfcheck_minimal,pfcheck_shoe,pfcheck_tablegames
 AUDIT_100K := $(DIST)/bench/audit-100k.txt
 AUDIT_1G   := $(DIST)/bench/audit-1g.txt
 
-.PHONY: help setup build sign verify-site conformance wasm vectors test test-quick test-go test-core test-web-0 test-web-1 test-go-short test-node test-engines fuzz vet typecheck serve bench bench-audit screenshots reproducible clean
+.PHONY: help setup build sign verify-site conformance wasm vectors test test-quick test-go test-core test-web-0 test-web-1 test-go-short test-node test-engines fuzz vet typecheck serve bench bench-audit bench-engines screenshots reproducible clean
 
 help:           ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*##/\t/'
@@ -125,7 +125,7 @@ fuzz: wasm      ## the long runs: 10,000 generated records per scheme through ch
 serve: build    ## build, then serve web/dist on 127.0.0.1:8080 with an example link
 	$(GO) run serve.go
 
-bench: build wasm web/node_modules/.installed ## benchmarks: Go natively and in wasm, the wasm in Node, the pages in Chromium (from file:// and served on a phone's network; the bytes of a first visit and of a new deploy, against web/dist.next: the same sources with another version), Lighthouse on the served check page (simulated and devtools throttling), sizes
+bench: build wasm web/node_modules/.installed ## benchmarks: Go natively and in wasm, the wasm in Node, the pages in Chromium (from file:// and served on a phone's network; the bytes of a first visit and of a new deploy, against web/dist.next: the same sources with another version), Lighthouse on the served check page (simulated and devtools throttling), a return in WebKit and Firefox, sizes
 	$(GO) test -run '^$$' -bench . -benchmem ./internal/...
 	GOOS=js GOARCH=wasm $(GO) test -exec=$(GOROOT)/lib/wasm/go_js_wasm_exec -run '^$$' -bench 'Roll$$' ./internal/dice
 	GOOS=js GOARCH=wasm $(GO) test -exec=$(GOROOT)/lib/wasm/go_js_wasm_exec -run '^$$' -bench 'Audit$$' ./internal/audit
@@ -138,11 +138,15 @@ bench: build wasm web/node_modules/.installed ## benchmarks: Go natively and in 
 	PFCHECK_BENCH_NEXT=$(abspath $(DIST).next) $(GO) test -count=1 -run '^$$' -bench DataPlan -benchtime 1x ./web/
 	$(MAKE) bench-audit
 	$(NODE) web/node/lighthouse.mjs
+	$(MAKE) bench-engines
 	@for f in $(DIST)/*/*/index.html; do \
 		printf '%-28s %9d bytes, served %8d brotli, %8d gzip\n' "$$f" "$$(wc -c < $$f)" "$$(wc -c < $$f.br)" "$$(wc -c < $$f.gz)"; done
 	@for f in $(DIST)/wasm/*.wasm; do \
 		printf '%-28s %9d bytes, %8d gzip\n' "$$f" "$$(wc -c < $$f)" "$$(gzip -9c $$f | wc -c)"; done
 	@echo 'make bench: these figures go into web/BENCHMARKS.md, and their summary into the README ("Performance")'
+
+bench-engines: build wasm web/node_modules/.installed ## a player's return (the service worker's kept page) in WebKit and Firefox, × the hello floor's warm visit in the same run, desktop, unthrottled: web/engines/bench-return.mjs (ROUNDS=5)
+	$(NODE) web/engines/bench-return.mjs --rounds $(or $(ROUNDS),5)
 
 bench-audit: build wasm $(AUDIT_100K) $(AUDIT_1G) ## the audit of 100,000 matches × 100 rolls in Node and in the browser, and of 1 GB (tab memory)
 	$(NODE) web/node/audit.mjs $(AUDIT_100K) > /dev/null || test $$? = 1

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"net/http"
@@ -41,6 +42,9 @@ const (
 type tapRow struct {
 	name, url, file, status string
 }
+
+// The pages of BenchmarkFirstTap's rows, in its order.
+var tapPages = []string{"check", "dice", "shoe", "games"}
 
 // tapVisit is what one visit measured, in ms from navigation and bytes,
 // and the times of the page's performance marks ("pfcheck:" cut off).
@@ -81,7 +85,7 @@ func BenchmarkFirstTap(b *testing.B) {
 	if browserCtx == nil {
 		b.Skip("no browser")
 	}
-	helloDir := helloDist(b)
+	helloDir := helloDist(b, b.TempDir())
 	floor := httptest.NewServer(Handler(helloDir, ""))
 	defer floor.Close()
 	pages := map[string]coldPage{}
@@ -101,7 +105,7 @@ func BenchmarkFirstTap(b *testing.B) {
 		}
 	}
 	for _, prefix := range slices.Sorted(maps.Keys(builds)) {
-		for _, name := range []string{"check", "dice", "shoe", "games"} {
+		for _, name := range tapPages {
 			if only := os.Getenv("PFCHECK_BENCH_ROWS"); only == "" || slices.Contains(strings.Split(only, ","), prefix+name) {
 				rows = append(rows, tapRow{prefix + name, builds[prefix] + "/de/" + name + "/" + pages[name].link,
 					filepath.Join(dists[prefix], "de", name, "index.html") + pages[name].link, pages[name].status})
@@ -277,14 +281,54 @@ func phoneVisit(b *testing.B, ctx context.Context, row tapRow, url string, block
 	return tapVisit{fcp: got["fcp"], verdict: got["verdict"], bytes: got["bytes"], marks: marks}
 }
 
-// helloDist writes the floor of BenchmarkFirstTap: a directory that serves
-// the hello page of BenchmarkColdVerdict where a check page would be
-// (/de/check/, so that it gets a page's policy), with its brotli and gzip
-// forms.
-func helloDist(b *testing.B) string {
+// TestFirstTapRows writes, when PFCHECK_TAP_ROWS names a directory, what
+// BenchmarkFirstTap measures for the engines' benchmark of a return
+// (web/engines/bench-return.mjs, make bench-engines): the floor's directory
+// (floor/, as helloDist writes it, its page also under the first language,
+// where serve.go looks for a page) and rows.json, each page's row as the
+// benchmark has it: its name, its link and the status its verdict must have.
+// Without the variable it does nothing; it needs no browser (go test -short).
+func TestFirstTapRows(t *testing.T) {
+	out := os.Getenv("PFCHECK_TAP_ROWS")
+	if out == "" {
+		t.Skip("PFCHECK_TAP_ROWS names no directory")
+	}
+	floor := helloDist(t, filepath.Join(out, "floor"))
+	if Languages[0] != "de" {
+		if err := os.Symlink("de", filepath.Join(floor, Languages[0])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pages := map[string]coldPage{}
+	for _, p := range coldPages(t, distDir, "") {
+		pages[p.name] = p
+	}
+	type row struct {
+		Name   string `json:"name"`
+		Link   string `json:"link"`
+		Status string `json:"status"`
+	}
+	var rows []row
+	for _, name := range tapPages {
+		rows = append(rows, row{name, pages[name].link, pages[name].status})
+	}
+	data, err := json.MarshalIndent(rows, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(out, "rows.json"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// helloDist writes the floor of BenchmarkFirstTap into dir and returns it: a
+// directory that serves the hello page of BenchmarkColdVerdict where a check
+// page would be (/de/check/, so that it gets a page's policy), with its
+// brotli and gzip forms.
+func helloDist(b testing.TB, root string) string {
 	hello, _ := helloPage(b)
 	page := readFile(b, hello)
-	dir := filepath.Join(b.TempDir(), "de", "check")
+	dir := filepath.Join(root, "de", "check")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		b.Fatal(err)
 	}

@@ -180,7 +180,9 @@ async function launchWebKit() {
     version: (await session.getCapabilities()).get('browserVersion'),
     page: async () => page,
     close: async () => {
-      await session.quit().catch(() => {});
+      // A hung browser may answer no quit either: its driver and display
+      // stop all the same.
+      await Promise.race([session.quit().catch(() => {}), sleep(15_000)]);
       stopAll();
     },
   };

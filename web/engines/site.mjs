@@ -54,6 +54,21 @@ export function serve(served = dist) {
   });
 }
 
+// The rows of BenchmarkFirstTap (web/firsttap_test.go), written by its
+// TestFirstTapRows (go test -short: no browser) into a directory removed at
+// exit: {floor, rows}, the directory of its floor (the hello page, for
+// serve(floor)) and each page's row, {name, link, status}, with the link
+// and the verdict's status the benchmark opens it with.
+export function tapRows() {
+  const dir = mkdtempSync(join(tmpdir(), 'pfcheck-taprows-'));
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  execFileSync('go', ['test', '-short', '-count=1', '-run', '^TestFirstTapRows$', './web/'],
+    { cwd: root, stdio: ['ignore', 2, 'inherit'], env: { ...process.env, PFCHECK_TAP_ROWS: dir } });
+  /** @type {{ name: string, link: string, status: string }[]} */
+  const rows = JSON.parse(readFileSync(join(dir, 'rows.json'), 'utf8'));
+  return { floor: join(dir, 'floor'), rows };
+}
+
 // The vector cases of a scheme (testdata/vectors).
 export function vectors(scheme) {
   return JSON.parse(readFileSync(join(root, 'testdata', 'vectors', `${scheme}.json`), 'utf8')).cases;
