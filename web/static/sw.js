@@ -23,8 +23,7 @@
 //   request, the shoe page's /api/shoe/… above all, is left to the network
 //   untouched and nothing of it is stored.
 //
-// A return parses no verifier text and compiles nothing again (issue 38):
-// beside each page it keeps, the worker keeps the page's verifier, decoded
+// A return parses no verifier text (issue 38): beside each page it keeps, the worker keeps the page's verifier, decoded
 // from the page (no byte more on the wire), under a URL of its SHA-256
 // (which the page's languages share), and the page without the verifier's
 // text, which it opens instead. That page's loader compiles the verifier
