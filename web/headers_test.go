@@ -277,4 +277,10 @@ func TestPrecompressed(t *testing.T) {
 	if wasm.Header.Get("Content-Encoding") != "" || wasm.Header.Get("Vary") != "" || wasm.Header.Get("Content-Type") != "application/wasm" {
 		t.Errorf("/wasm/check.wasm: %v, want it as it is", wasm.Header)
 	}
+	// Every install of the worker fetches the manifest: it goes compressed.
+	manifest := get("GET", "/integrity.json", "Accept-Encoding", "gzip, br")
+	if body, err := io.ReadAll(unpack["br"](manifest.Body)); err != nil || manifest.Header.Get("Content-Encoding") != "br" ||
+		!strings.HasPrefix(manifest.Header.Get("Content-Type"), "application/json") || !bytes.Equal(body, readFile(t, filepath.Join(dist, "integrity.json"))) {
+		t.Errorf("/integrity.json: %v (%v), want the manifest as brotli", manifest.Header, err)
+	}
 }

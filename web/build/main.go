@@ -369,7 +369,7 @@ func build(dist, vectorDir, version, support string, pages []web.Page, operator 
 		return err
 	}
 	cache := filepath.Clean(dist) + ".cache"
-	served := []string{filepath.Join(dist, "index.html"), filepath.Join(dist, "sw.js")} // compressed at the end
+	served := []string{filepath.Join(dist, "index.html"), filepath.Join(dist, "sw.js")} // compressed at the end, with the manifest
 	for _, page := range pages {
 		locales, err := web.LoadLocales("locales", page)
 		if err != nil {
@@ -508,6 +508,9 @@ func build(dist, vectorDir, version, support string, pages []web.Page, operator 
 	if err := writeIntegrity(dist, version, support); err != nil {
 		return err
 	}
+	// Every worker's install fetches the manifest past every cache: sent
+	// compressed, 4.3 KB of it costs 2.2 (BenchmarkDataPlan).
+	served = append(served, filepath.Join(dist, Manifest))
 	step("the pages compressed as a server sends them (%s), each only when its bytes changed", "brotli, gzip")
 	return precompress(dist, cache, served)
 }
