@@ -23,12 +23,13 @@
 //   request, the shoe page's /api/shoe/… above all, is left to the network
 //   untouched and nothing of it is stored.
 //
-// A return parses no verifier text (issue 38): beside each page it keeps, the worker keeps the page's verifier, decoded
-// from the page (no byte more on the wire), under a URL of its SHA-256
-// (which the page's languages share), and the page without the verifier's
-// text, which it opens instead. That page's loader compiles the verifier
-// from the worker's cache (loader.js: fromWorker), with no request, and
-// hashes it before it runs, as the whole page does. What a page saves, and
+// A return parses no verifier text (issue 38): beside each page it keeps,
+// the worker keeps the page's verifier, decoded from the page (no byte
+// more on the wire), under a URL of its SHA-256 (which the page's
+// languages share), and the page without the verifier's text, which it
+// opens instead. That page's loader reads the verifier from the worker's
+// cache (loader.js: fromWorker), with no request, and hashes it before it
+// runs, as the whole page does. What a page saves, and
 // what a check of the site reads, are the pages as kept.
 //
 // Only a URL's path is read: its query and its fragment, which may carry a
