@@ -54,7 +54,7 @@ start((pfcheck) => {
 
   function run(record) {
     const result = pfcheck.check(record);
-    if (checkedElsewhere(result, pfcheck.formatLink(record), clearResult)) return;
+    if (checkedElsewhere(result, () => pfcheck.formatLink(record), clearResult)) return;
     if (result.status === 'invalid' || result.status === 'unsupported') {
       showInvalid(result.errors, result.status);
       return;

@@ -263,7 +263,7 @@ start((pfcheck) => {
 
   function run(record) {
     const result = pfcheck.check(record);
-    if (checkedElsewhere(result, pfcheck.formatLink(record), clearResult)) return;
+    if (checkedElsewhere(result, () => pfcheck.formatLink(record), clearResult)) return;
     if (result.status === 'invalid' || result.status === 'unsupported' || result.scheme !== 'dice_v2') {
       showInvalid(result.errors ?? [], result.status === 'invalid' ? 'invalid' : 'unsupported');
       return;

@@ -434,7 +434,7 @@ start((pfcheck) => {
 
   function run(record, parseProblems = []) {
     const result = pfcheck.check(record);
-    if (checkedElsewhere(result, pfcheck.formatLink(record), clearResult)) return;
+    if (checkedElsewhere(result, () => pfcheck.formatLink(record), clearResult)) return;
     if (result.status === 'unsupported') {
       showInvalid(result.errors, 'unsupported');
       return;

@@ -108,7 +108,7 @@ start((pfcheck) => {
   // values that could not be read) are shown with the record's own.
   function run(record, extraProblems = []) {
     const result = pfcheck.check(record);
-    if (checkedElsewhere(result, pfcheck.formatLink(record), clearResult)) return;
+    if (checkedElsewhere(result, () => pfcheck.formatLink(record), clearResult)) return;
     if (extraProblems.length > 0) {
       const own = new Set(extraProblems.map((p) => p.field));
       const others = result.status === 'invalid' ? result.errors.filter((p) => !own.has(p.field)) : [];
