@@ -86,7 +86,7 @@ function streamed(id) {
 // compiled, it fed the engine through this thread and returned later
 // (BenchmarkFirstTap, the dice page's return: 1.37 against 1.16× the
 // floor); and Chromium keeps no compiled code of a response from Cache
-// Storage (web/BENCHMARKS.md, "Compiled code is not kept").
+// Storage (web/BENCHMARKS.md, "no engine keeps compiled code").
 function fromWorker(url) {
   const bytes = caches.match(url).then((r) => r.arrayBuffer()).then((buffer) => new Uint8Array(buffer));
   return { module: bytes.then((b) => WebAssembly.compile(b)), bytes };
